@@ -1,0 +1,30 @@
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { loadSiteConfig } from './scripts/site-config.mjs';
+
+const siteConfig = loadSiteConfig(
+  process.env.NODE_ENV === 'production' ? 'production' : 'development',
+);
+
+// https://docs.astro.build/en/reference/configuration-reference/
+export default defineConfig({
+  site: siteConfig.siteUrl,
+  output: 'static',
+  // /toolstack is served from toolstack.html: URLs match the spec's routes without trailing slashes.
+  build: { format: 'file' },
+  trailingSlash: 'never',
+  server: { host: '127.0.0.1', port: 4321 },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/(offline|404)$/.test(page),
+      namespaces: { news: false, xhtml: false, image: false, video: false },
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+  },
+});

@@ -1,0 +1,20 @@
+// npm run dev: Astro's dev server, with the local auth server alongside when no hosted Supabase
+// project is configured (PUBLIC_SUPABASE_URL unset).
+import { dev } from 'astro';
+import { loadSiteConfig } from './site-config.mjs';
+
+const siteConfig = loadSiteConfig();
+const stops = [];
+if (siteConfig.localAuth) {
+  const { startLocalAuth } = await import('./local-auth.mjs');
+  stops.push(await startLocalAuth(siteConfig));
+}
+const server = await dev({});
+stops.push(() => server.stop());
+
+const shutdown = async () => {
+  await Promise.allSettled(stops.map((stop) => stop()));
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,31 @@
+// Runs after `astro build`: turns @astrojs/sitemap's output into /sitemap.xml and generates the
+// service worker over the final dist/ contents, so its precache manifest matches what ships.
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { generateSW } from 'workbox-build';
+import { serviceWorkerConfig } from './service-worker-config.mjs';
+import { shellScripts } from './shell-scripts.mjs';
+
+const dist = new URL('../dist/', import.meta.url);
+/** Pages anyone may load; their scripts are precached with them. */
+const PUBLIC_PAGES = ['index.html', 'auth.html', 'offline.html'];
+
+async function flattenSitemap() {
+  const chunks = (await readdir(dist)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
+  if (chunks.length !== 1) {
+    // The protocol allows 50,000 URLs per file; the integration splits at 45,000. Routes are far
+    // fewer, so more than one chunk means something generates pages it should not.
+    throw new Error(`Expected one sitemap chunk, found ${chunks.length}: ${chunks.join(', ')}`);
+  }
+  await rename(new URL(chunks[0], dist), new URL('sitemap.xml', dist));
+  await rm(new URL('sitemap-index.xml', dist));
+}
+
+await flattenSitemap();
+const { count, size, warnings } = await generateSW(
+  serviceWorkerConfig('dist', await shellScripts(dist, PUBLIC_PAGES)),
+);
+warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
+console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);
+const sitemap = await readFile(new URL('sitemap.xml', dist), 'utf8');
+console.log(`sitemap.xml: ${(sitemap.match(/<loc>/g) ?? []).length} routes`);
+await writeFile(new URL('.nojekyll', dist), '');

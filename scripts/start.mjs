@@ -1,0 +1,28 @@
+// npm start: builds the production site and serves it, with the local auth server alongside
+// when no hosted Supabase project is configured (PUBLIC_SUPABASE_URL unset).
+import { spawnSync } from 'node:child_process';
+import { preview } from 'astro';
+import { loadSiteConfig } from './site-config.mjs';
+
+const siteConfig = loadSiteConfig();
+const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const stops = [];
+if (siteConfig.localAuth) {
+  const { startLocalAuth } = await import('./local-auth.mjs');
+  stops.push(await startLocalAuth(siteConfig));
+}
+const server = await preview({ logLevel: 'warn' });
+stops.push(() => server.stop());
+
+console.log(`\n  Venture Studio is running at ${siteConfig.siteUrl}\n`);
+if (!siteConfig.localAuth) console.log(`  Auth: ${siteConfig.supabaseUrl}\n`);
+console.log('  Press Ctrl+C to stop.\n');
+
+const shutdown = async () => {
+  await Promise.allSettled(stops.map((stop) => stop()));
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

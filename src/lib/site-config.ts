@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The publishable key the local auth server accepts unless LOCAL_AUTH_ANON_KEY overrides it. */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_local_dev_key';
+
+/** Where the bundled local auth server listens unless LOCAL_AUTH_PORT says otherwise. */
+export const LOCAL_AUTH_DEFAULT_PORT = 54321;
+
+const httpUrl = (name: string) =>
+  z
+    .string({ error: `${name} must be set to an absolute http(s) URL.` })
+    .trim()
+    .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), {
+      error: `${name} must be an absolute http(s) URL, for example https://example.com.`,
+    })
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const optional = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const envSchema = z.object({
+  PUBLIC_SITE_URL: z.preprocess(optional, httpUrl('PUBLIC_SITE_URL').optional()),
+  PUBLIC_SUPABASE_URL: z.preprocess(optional, httpUrl('PUBLIC_SUPABASE_URL').optional()),
+  PUBLIC_SUPABASE_ANON_KEY: z.preprocess(optional, z.string().trim().optional()),
+  PUBLIC_FOUNDER_EMAIL: z.preprocess(
+    optional,
+    z.email({ error: 'PUBLIC_FOUNDER_EMAIL must be an e-mail address.' }).optional(),
+  ),
+  LOCAL_AUTH_PORT: z.preprocess(
+    optional,
+    z.coerce
+      .number({ error: 'LOCAL_AUTH_PORT must be a port number (1-65535).' })
+      .int({ error: 'LOCAL_AUTH_PORT must be a port number (1-65535).' })
+      .min(1, { error: 'LOCAL_AUTH_PORT must be a port number (1-65535).' })
+      .max(65535, { error: 'LOCAL_AUTH_PORT must be a port number (1-65535).' })
+      .optional(),
+  ),
+  LOCAL_AUTH_ANON_KEY: z.preprocess(optional, z.string().trim().optional()),
+});
+
+/** Site configuration after defaults: the one shape every other module reads. */
+export interface SiteConfig {
+  /** Public origin of the site, used for canonical URLs, Open Graph and the sitemap. */
+  siteUrl: string;
+  /** Base URL of the Supabase project (or the local auth server); supabase-js appends /auth/v1. */
+  supabaseUrl: string;
+  /** Publishable (anon) key sent as the apikey header. */
+  supabaseKey: string;
+  /** True when no hosted project is configured and the bundled local auth server stands in. */
+  localAuth: boolean;
+  /** localStorage key under which supabase-js keeps the session for this project URL. */
+  authStorageKey: string;
+  /** Address that receives repository suggestions. */
+  founderEmail: string;
+}
+
+/** Thrown with every problem found, each naming its variable, so one run shows the whole fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** supabase-js's default storage key for a project URL (see supabase-js-auth-client.md, section 3). */
+export function authStorageKeyFor(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0] ?? ''}-auth-token`;
+}
+
+/** Parses environment variables into the site configuration, applying defaults in this one place. */
+export function parseSiteConfig(env: Record<string, unknown>): SiteConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = result.data;
+  const localAuth = vars.PUBLIC_SUPABASE_URL === undefined;
+  if (!localAuth && !vars.PUBLIC_SUPABASE_ANON_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n- PUBLIC_SUPABASE_ANON_KEY must be set when PUBLIC_SUPABASE_URL is set (the project's publishable or anon key, from the Supabase dashboard under Project Settings > API).",
+    );
+  }
+  const supabaseUrl =
+    vars.PUBLIC_SUPABASE_URL ??
+    `http://127.0.0.1:${vars.LOCAL_AUTH_PORT ?? LOCAL_AUTH_DEFAULT_PORT}`;
+  return {
+    siteUrl: vars.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
+    supabaseUrl,
+    supabaseKey: localAuth
+      ? (vars.LOCAL_AUTH_ANON_KEY ?? LOCAL_PUBLISHABLE_KEY)
+      : (vars.PUBLIC_SUPABASE_ANON_KEY ?? ''),
+    localAuth,
+    authStorageKey: authStorageKeyFor(supabaseUrl),
+    founderEmail: vars.PUBLIC_FOUNDER_EMAIL ?? 'founder@venturestudio.dev',
+  };
+}

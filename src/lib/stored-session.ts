@@ -1,0 +1,51 @@
+/** The user fields the shell reads from a stored session. */
+export interface SessionUser {
+  id: string;
+  email?: string | null;
+  user_metadata?: Record<string, unknown> | null;
+}
+
+/** A session as supabase-js keeps it in localStorage (supabase-js-auth-client.md, section 3). */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  user: SessionUser;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads the raw localStorage value supabase-js wrote; anything malformed counts as no session.
+ * `nowSeconds` is the current Unix time; an expired access token is reported as `expired: true`
+ * because supabase-js may still renew it with the refresh token.
+ */
+export function parseStoredSession(
+  raw: string | null,
+  nowSeconds: number,
+): { session: StoredSession; expired: boolean } | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || !isRecord(value.user)) return null;
+  const { access_token, refresh_token, expires_at, user } = value;
+  if (typeof access_token !== 'string' || typeof refresh_token !== 'string') return null;
+  if (typeof expires_at !== 'number' || typeof user.id !== 'string') return null;
+  const session: StoredSession = {
+    access_token,
+    refresh_token,
+    expires_at,
+    user: {
+      id: user.id,
+      email: typeof user.email === 'string' ? user.email : null,
+      user_metadata: isRecord(user.user_metadata) ? user.user_metadata : null,
+    },
+  };
+  return { session, expired: expires_at <= nowSeconds };
+}

@@ -1,0 +1,65 @@
+import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
+
+interface Menu {
+  button: HTMLButtonElement;
+  list: HTMLElement;
+  items: HTMLElement[];
+}
+
+let openMenu: Menu | null = null;
+
+function close(menu: Menu, returnFocus: boolean): void {
+  menu.list.hidden = true;
+  menu.button.setAttribute('aria-expanded', 'false');
+  if (openMenu === menu) openMenu = null;
+  if (returnFocus) menu.button.focus();
+}
+
+function open(menu: Menu, focusIndex: number | null): void {
+  if (openMenu && openMenu !== menu) close(openMenu, false);
+  menu.list.hidden = false;
+  menu.button.setAttribute('aria-expanded', 'true');
+  openMenu = menu;
+  if (focusIndex !== null) menu.items[focusIndex]?.focus();
+}
+
+function wire(menu: Menu): void {
+  menu.button.addEventListener('click', () => {
+    if (menu.list.hidden) open(menu, null);
+    else close(menu, false);
+  });
+  menu.button.addEventListener('keydown', (event) => {
+    const index = menuOpenIndex(event.key, menu.items.length);
+    if (index === null) return;
+    event.preventDefault();
+    open(menu, index);
+  });
+  menu.list.addEventListener('keydown', (event) => {
+    const current = menu.items.indexOf(document.activeElement as HTMLElement);
+    const action = menuKeyAction(event.key, current, menu.items.length);
+    if (action.type === 'none') return;
+    if (action.type !== 'close' || action.returnFocus) event.preventDefault();
+    if (action.type === 'focus') menu.items[action.index]?.focus();
+    else if (action.type === 'close') close(menu, action.returnFocus);
+    else (document.activeElement as HTMLElement | null)?.click();
+  });
+  menu.list.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('[role=menuitem]')) close(menu, false);
+  });
+}
+
+/** Wires every dropdown menu of the members' navigation (WAI-ARIA menu button pattern). */
+export function wireMenus(): void {
+  document.querySelectorAll<HTMLElement>('[data-menu]').forEach((root) => {
+    const button = root.querySelector<HTMLButtonElement>('[data-menu-button]');
+    const list = root.querySelector<HTMLElement>('[data-menu-list]');
+    if (!button || !list) return;
+    wire({ button, list, items: [...list.querySelectorAll<HTMLElement>('[role=menuitem]')] });
+  });
+  document.addEventListener('pointerdown', (event) => {
+    const target = event.target as Node;
+    if (openMenu && !openMenu.list.contains(target) && !openMenu.button.contains(target)) {
+      close(openMenu, false);
+    }
+  });
+}

@@ -1,0 +1,35 @@
+import { $auth, restoreSession } from '../stores/auth.ts';
+import { wireMobileMenu } from './mobile-menu.ts';
+import { registerServiceWorker } from './service-worker.ts';
+import { wireThemeToggle } from './theme-toggle.ts';
+import { config } from '../config.ts';
+
+/*
+ * Runs on every page, so it stays tiny: visitors never download React, supabase-js or the
+ * members' menus. Those load only once a stored session says a member is here.
+ */
+wireThemeToggle();
+wireMobileMenu();
+registerServiceWorker();
+
+$auth.subscribe(({ status }) => {
+  if (status !== 'loading') {
+    document.documentElement.toggleAttribute('data-member', status === 'signed-in');
+  }
+});
+
+let membersShell: Promise<unknown> | undefined;
+function checkSession(): void {
+  if (restoreSession(localStorage, Date.now() / 1000))
+    membersShell ??= import('./members-shell.ts');
+}
+
+checkSession();
+// A page restored from the back/forward cache, or a sign-in or sign-out in another tab,
+// may no longer match the session the page was drawn for.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) checkSession();
+});
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === config.authStorageKey) checkSession();
+});

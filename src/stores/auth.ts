@@ -1,0 +1,60 @@
+import { atom, computed } from 'nanostores';
+import { config } from '../config.ts';
+import { displayName } from '../lib/display-name.ts';
+import { parseStoredSession, type SessionUser, type StoredSession } from '../lib/stored-session.ts';
+
+/** Where the auth state stands: unknown yet, no member, or a member with a session. */
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+/** The one auth state every island and shell script reads. */
+export interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  session: StoredSession | null;
+}
+
+/** Auth state of this tab. */
+export const $auth = atom<AuthState>({ status: 'loading', user: null, session: null });
+
+/** The name the user menu shows for the current member. */
+export const $displayName = computed($auth, (state) => displayName(state.user));
+
+/** Records a confirmed session (or its absence). */
+export function setSession(session: StoredSession | null): void {
+  $auth.set(
+    session
+      ? { status: 'signed-in', user: session.user, session }
+      : { status: 'signed-out', user: null, session: null },
+  );
+}
+
+/**
+ * Decides from the session supabase-js stored, synchronously, so a returning member sees the
+ * members' shell at once. Returns whether a session (even one awaiting refresh) is stored.
+ */
+export function restoreSession(storage: Pick<Storage, 'getItem'>, nowSeconds: number): boolean {
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(config.authStorageKey);
+  } catch (error) {
+    console.error('Could not read the stored session', error);
+  }
+  const stored = parseStoredSession(raw, nowSeconds);
+  if (!stored) setSession(null);
+  else if (!stored.expired) setSession(stored.session);
+  return stored !== null;
+}
+
+/** Removes every auth artefact supabase-js keeps for this project (session, user, PKCE verifier). */
+export function clearStoredAuth(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key?.startsWith(config.authStorageKey)) keys.push(key);
+    }
+    keys.forEach((key) => storage.removeItem(key));
+  } catch (error) {
+    console.error('Could not clear the stored session', error);
+  }
+}
