@@ -1,0 +1,32 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+
+const SITE = 'http://127.0.0.1:4321';
+
+// Browser tests run against the production build (npm run test:e2e builds first) served by
+// `astro preview`, in whichever Chromium the machine has.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Kept apart from test-results/*.json, which this run must not wipe.
+  outputDir: 'test-results/playwright-artifacts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
+    : [['list']],
+  use: {
+    baseURL: SITE,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run --silent preview',
+    url: SITE,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

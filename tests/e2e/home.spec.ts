@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor sees the heading, the tagline and a Sign In link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Venture Studio' })).toBeVisible();
+  await expect(page.getByText('Fast by design. Lean by principle. AI at the core.')).toBeVisible();
+  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  await expect(signIn).toHaveAttribute('href', '/auth');
+  // The members' menus and shortcut grid are not shown to visitors.
+  await expect(page.getByRole('button', { name: 'Tools' })).toBeHidden();
+  await expect(page.getByRole('link', { name: /Tool Stack/ })).toBeHidden();
+});
+
+test('every page carries its metadata and both JSON-LD blocks', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveTitle('Venture Studio');
+  const meta = (name: string) => page.locator(`meta[name="${name}"]`);
+  const property = (name: string) => page.locator(`meta[property="${name}"]`);
+  await expect(meta('robots')).toHaveAttribute('content', 'index, follow');
+  await expect(meta('revisit-after')).toHaveAttribute('content', '7 days');
+  await expect(meta('description')).toHaveAttribute('content', /AI tools/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'http://127.0.0.1:4321/',
+  );
+  await expect(property('og:title')).toHaveAttribute('content', 'Venture Studio');
+  await expect(property('og:image')).toHaveAttribute(
+    'content',
+    'http://127.0.0.1:4321/og-image.png',
+  );
+  await expect(meta('twitter:card')).toHaveAttribute('content', 'summary_large_image');
+
+  const blocks = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) =>
+      scripts.map((script) => JSON.parse(script.textContent ?? '') as unknown),
+    );
+  expect(blocks).toEqual([
+    expect.objectContaining({
+      '@type': 'Organization',
+      name: 'Venture Studio',
+      foundingDate: '2024',
+    }),
+    expect.objectContaining({
+      '@type': 'WebSite',
+      potentialAction: expect.objectContaining({
+        '@type': 'SearchAction',
+        target: expect.objectContaining({
+          urlTemplate: 'http://127.0.0.1:4321/search?q={search_term_string}',
+        }),
+        'query-input': 'required name=search_term_string',
+      }),
+    }),
+  ]);
+
+  const image = await page.request.get('/og-image.png');
+  expect(image.headers()['content-type']).toBe('image/png');
+});
+
+test('a members page has its own title and canonical URL', async ({ page }) => {
+  await page.goto('/prompts');
+  await expect(page).toHaveTitle('AI Prompts | Venture Studio');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'http://127.0.0.1:4321/prompts',
+  );
+});
