@@ -13,7 +13,9 @@ export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
   // /toolstack is served from toolstack.html: URLs match the spec's routes without trailing slashes.
-  build: { format: 'file' },
+  // Styles are inlined: one render-blocking request less on a first visit (about 150 ms of LCP
+  // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
+  build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
   server: { host: '127.0.0.1', port: 4321 },
   integrations: [

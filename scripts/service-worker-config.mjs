@@ -1,5 +1,5 @@
 /**
- * workbox-build generateSW options. Public pages, styles, icons and the JavaScript those pages
+ * workbox-build generateSW options. Public pages, icons and the JavaScript those pages
  * load are precached; other hashed assets are cached the first time a page uses them, so a
  * visitor's first load never downloads the members' bundles. Every other navigation goes to the
  * network and falls back to /offline. Auth and function calls go to another origin and match no
@@ -11,8 +11,8 @@
 export function serviceWorkerConfig(distDir, shellScripts) {
   return {
     globDirectory: distDir,
+    // Styles are inlined into each page and there are no web fonts (system font stack).
     globPatterns: [
-      '_astro/**/*.{css,woff2}',
       '*.{svg,png,ico,webmanifest}',
       '{index,auth,offline}.html',
       ...shellScripts,
