@@ -12,11 +12,7 @@ export function serviceWorkerConfig(distDir, shellScripts) {
   return {
     globDirectory: distDir,
     // Styles are inlined into each page and there are no web fonts (system font stack).
-    globPatterns: [
-      '*.{svg,png,ico,webmanifest}',
-      '{index,auth,offline}.html',
-      ...shellScripts,
-    ],
+    globPatterns: ['*.{svg,png,ico,webmanifest}', '{index,auth,offline}.html', ...shellScripts],
     globIgnores: ['service-worker.js', 'og-image.png'],
     swDest: `${distDir}/service-worker.js`,
     // Pages are served at /auth, not /auth.html (build.format 'file').

@@ -1,5 +1,5 @@
 import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   $auth,
   $displayName,
@@ -59,7 +59,8 @@ describe('restoreSession', () => {
     },
   );
 
-  it('treats unreadable storage as signed out', () => {
+  it('treats unreadable storage as signed out, and logs why', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const storage = {
       getItem: () => {
         throw new Error('denied');
@@ -67,6 +68,8 @@ describe('restoreSession', () => {
     };
     expect(restoreSession(storage, NOW)).toBe(false);
     expect($auth.get().status).toBe('signed-out');
+    expect(log).toHaveBeenCalledWith('Could not read the stored session', expect.any(Error));
+    log.mockRestore();
   });
 });
 

@@ -1,0 +1,53 @@
+/** Anchor id for a category heading: 'Design & UI Tools' -> 'design-ui-tools'. */
+export function categoryAnchor(category: string): string {
+  return category
+    .toLowerCase()
+    .replace(/&/g, ' ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Entries of one category, in the page's category order. */
+export interface CategoryGroup<T> {
+  category: string;
+  anchor: string;
+  entries: T[];
+}
+
+/**
+ * Groups entries under the page's categories in their declared order, keeping the given order
+ * within each group; categories with no entries are left out so no empty heading is shown.
+ */
+export function groupByCategory<T extends { category: string }>(
+  entries: readonly T[],
+  categories: readonly string[],
+): CategoryGroup<T>[] {
+  return categories
+    .map((category) => ({
+      category,
+      anchor: categoryAnchor(category),
+      entries: entries.filter((entry) => entry.category === category),
+    }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/** Prompt order within a category: explicit `order` first (lowest first), then by title. */
+export function comparePrompts(
+  a: { order?: number | undefined; title: string },
+  b: { order?: number | undefined; title: string },
+): number {
+  return (
+    (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) ||
+    a.title.localeCompare(b.title, 'en')
+  );
+}
+
+/** The letter shown in a tool's badge when it has no logo. */
+export function badgeLetter(name: string): string {
+  return (name.match(/[A-Za-z0-9]/)?.[0] ?? '?').toUpperCase();
+}
+
+/** Card order within a category: by name, ignoring case, so the order never depends on the loader. */
+export function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+}

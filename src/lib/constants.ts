@@ -1,0 +1,5 @@
+/** How long a copy button shows its copied state (spec section 9). */
+export const COPY_FEEDBACK_MS = 2000;
+
+/** How long an ordinary toast stays before it dismisses itself. */
+export const TOAST_DURATION_MS = 5000;

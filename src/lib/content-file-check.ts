@@ -1,0 +1,62 @@
+/** A content file problem, worded for the editor who has to fix it. */
+export class ContentFileError extends Error {
+  override name = 'ContentFileError';
+}
+
+/** How a file's entry ids must look; slugs by default, since ids become #anchors. */
+export interface IdRule {
+  pattern: RegExp;
+  /** Completes 'field "id" must be ...'. */
+  description: string;
+}
+
+/** Lowercase slug ids: the default for every content file. */
+export const SLUG_ID: IdRule = {
+  pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  description: 'a lowercase slug such as "my-tool" (letters, digits and hyphens)',
+};
+
+function describe(item: unknown, index: number): string {
+  const name =
+    typeof item === 'object' && item !== null && 'name' in item && typeof item.name === 'string'
+      ? ` ("${item.name}")`
+      : '';
+  return `entry ${index + 1}${name}`;
+}
+
+/**
+ * Checks what Astro's file() loader would only warn about: the file must hold a JSON array of
+ * objects, each with an `id` (a slug unless `idRule` says otherwise) unique in the file (it is the card's #anchor; a duplicate would
+ * silently replace the first entry). Throws a ContentFileError naming the file, entry and field.
+ */
+export function checkJsonEntries(path: string, text: string, idRule: IdRule = SLUG_ID): void {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ContentFileError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(data)) {
+    throw new ContentFileError(`${path} must hold a JSON array of entries ([ {...}, {...} ]).`);
+  }
+  const seen = new Map<string, number>();
+  data.forEach((item: unknown, index) => {
+    const where = `${path}, ${describe(item, index)}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new ContentFileError(`${where}: must be an object ({ "id": ..., "name": ... }).`);
+    }
+    const id = (item as { id?: unknown }).id;
+    if (typeof id !== 'string' || !idRule.pattern.test(id)) {
+      throw new ContentFileError(
+        `${where}: field "id" must be ${idRule.description}; found ${JSON.stringify(id)}.`,
+      );
+    }
+    const first = seen.get(id);
+    if (first !== undefined) {
+      throw new ContentFileError(
+        `${where}: field "id" "${id}" is already used by entry ${first + 1}; ids must be unique in a file.`,
+      );
+    }
+    seen.set(id, index);
+  });
+}

@@ -1,0 +1,21 @@
+import { z } from 'astro/zod';
+import { httpUrl, plainText, slug } from './fields.ts';
+
+/** A GitHub repository card on /github. */
+export const repositorySchema = z.strictObject({
+  /** Anchor id: /github#instaloader. */
+  id: slug,
+  /** Repository name. */
+  name: plainText(100),
+  /** GitHub owner (user or organisation). */
+  owner: plainText(100),
+  description: plainText(300),
+  /** Repository page, opened by 'View Repo'. */
+  url: httpUrl,
+  /** Main language as GitHub shows it. */
+  language: plainText(40),
+  tags: z.array(plainText(30)).max(8).default([]),
+});
+
+/** A validated repository. */
+export type Repository = z.output<typeof repositorySchema>;

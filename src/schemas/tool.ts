@@ -1,0 +1,25 @@
+import { z } from 'astro/zod';
+import { category, httpUrl, plainText, slug } from './fields.ts';
+
+/** Fields every tool card has: a stable id (its #anchor), name, one-sentence description, link. */
+export const toolFields = {
+  /** Anchor id, unique on its page: /toolstack#cursor. */
+  id: slug,
+  /** Product name as the vendor writes it. */
+  name: plainText(80),
+  /** One plain sentence on what it is for. */
+  description: plainText(300),
+  /** Official site, opened in a new tab. */
+  url: httpUrl,
+  /** Optional logo image (absolute http(s)); cards fall back to a lettered badge. */
+  logo: httpUrl.optional(),
+};
+
+/** A tool card on a page whose categories are `categories` (spec section 3, tool card). */
+export const toolSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
+  z.strictObject({ ...toolFields, category: category(categories) });
+
+/** A tool card as an editor writes it. */
+export type ToolInput = z.input<ReturnType<typeof toolSchema>>;
+/** A validated tool card. */
+export type Tool = z.output<ReturnType<typeof toolSchema>>;

@@ -1,0 +1,19 @@
+import { z } from 'astro/zod';
+import { httpUrl, plainText } from './fields.ts';
+
+/** A video entry (spec section 3): its YouTube id drives the embed and the thumbnail facade. */
+export const videoSchema = z.strictObject({
+  /** YouTube video id, e.g. zjkBMFhNj_g. */
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, { error: 'must be an 11-character YouTube video id' }),
+  title: plainText(120),
+  description: plainText(400),
+  /** Watch page, opened by 'Watch on YouTube'. */
+  url: httpUrl,
+  /** Poster image shown until the player is requested. */
+  thumbnail: httpUrl,
+});
+
+/** A validated video entry. */
+export type Video = z.output<typeof videoSchema>;

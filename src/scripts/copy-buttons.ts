@@ -1,0 +1,50 @@
+import { writeClipboard } from '../lib/clipboard.ts';
+import { COPY_FEEDBACK_MS } from '../lib/constants.ts';
+import { showToast } from '../stores/toasts.ts';
+import './toaster.ts';
+
+const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+
+function setCopied(button: HTMLElement, copied: boolean): void {
+  const label = button.querySelector('[data-copy-label]');
+  button.dataset.state = copied ? 'copied' : 'idle';
+  if (label) label.textContent = copied ? (button.dataset.copiedLabel ?? 'Copied') : 'Copy';
+}
+
+async function copyFrom(button: HTMLElement): Promise<void> {
+  const source = document.getElementById(button.dataset.copySource ?? '');
+  if (!source) {
+    console.error(`Copy failed: no element #${button.dataset.copySource ?? ''}`);
+    return;
+  }
+  const copied = await writeClipboard(source.textContent ?? '', {
+    clipboard: navigator.clipboard,
+    document,
+  });
+  if (!copied) {
+    // The spec keeps clipboard failures out of the member's way: console only.
+    console.error('Copy failed: the browser refused clipboard access');
+    return;
+  }
+  setCopied(button, true);
+  clearTimeout(timers.get(button));
+  timers.set(
+    button,
+    setTimeout(() => setCopied(button, false), COPY_FEEDBACK_MS),
+  );
+  if ('copyToast' in button.dataset) {
+    showToast({
+      title: 'Copied to clipboard',
+      description: 'The prompt has been copied to your clipboard.',
+    });
+  }
+}
+
+/*
+ * One delegated listener, so buttons in content inserted later (decrypted members' content)
+ * work without re-wiring. The copy starts inside the click handler, as the Clipboard API needs.
+ */
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLElement>('[data-copy-source]');
+  if (button) void copyFrom(button);
+});

@@ -1,0 +1,19 @@
+/*
+ * Delegated, so a facade inserted after load (decrypted members' content) works too. The click is
+ * the member's consent to load YouTube's player from its privacy-enhanced domain.
+ */
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('[data-video-id]');
+  const facade = button?.closest<HTMLElement>('[data-video-facade]');
+  if (!button || !facade) return;
+  const iframe = document.createElement('iframe');
+  iframe.src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(button.dataset.videoId ?? '')}?autoplay=1&rel=0`;
+  iframe.title = button.dataset.videoTitle ?? 'Video';
+  iframe.allow =
+    'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';
+  iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+  iframe.allowFullscreen = true;
+  iframe.className = 'absolute inset-0 size-full';
+  button.replaceWith(iframe);
+  iframe.focus();
+});

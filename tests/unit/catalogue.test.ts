@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeLetter,
+  categoryAnchor,
+  comparePrompts,
+  groupByCategory,
+} from '../../src/lib/catalogue.ts';
+import { toPrompts } from '../../src/lib/prompts.ts';
+
+describe('categoryAnchor', () => {
+  it.each([
+    ['Design & UI Tools', 'design-ui-tools'],
+    ['Human Resources & Payroll', 'human-resources-payroll'],
+    ['VFX', 'vfx'],
+    ['Data Science & ML Datasets', 'data-science-ml-datasets'],
+  ])('%s -> %s', (category, anchor) => {
+    expect(categoryAnchor(category)).toBe(anchor);
+  });
+});
+
+describe('groupByCategory', () => {
+  it('follows the declared category order, keeps entry order and drops empty categories', () => {
+    const entries = [
+      { id: 'b1', category: 'B' },
+      { id: 'a1', category: 'A' },
+      { id: 'b2', category: 'B' },
+    ];
+    expect(groupByCategory(entries, ['A', 'C', 'B'])).toEqual([
+      { category: 'A', anchor: 'a', entries: [{ id: 'a1', category: 'A' }] },
+      {
+        category: 'B',
+        anchor: 'b',
+        entries: [
+          { id: 'b1', category: 'B' },
+          { id: 'b2', category: 'B' },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('comparePrompts', () => {
+  it('puts explicit order first, then sorts by title', () => {
+    const sorted = [
+      { title: 'Zeta' },
+      { title: 'Beta', order: 2 },
+      { title: 'Alpha' },
+      { title: 'Gamma', order: 1 },
+    ].sort(comparePrompts);
+    expect(sorted.map((prompt) => prompt.title)).toEqual(['Gamma', 'Beta', 'Alpha', 'Zeta']);
+  });
+});
+
+describe('badgeLetter', () => {
+  it.each([
+    ['cursor', 'C'],
+    ['11ElevenLabs', '1'],
+    ['.env vault', 'E'],
+    ['…', '?'],
+  ])('%s -> %s', (name, letter) => {
+    expect(badgeLetter(name)).toBe(letter);
+  });
+});
+
+describe('toPrompts', () => {
+  it('keeps the body exactly, dropping only the separating and final line breaks', () => {
+    const body = 'Inputs:\n- [A]\n\n  indented line\ttab\n\nEnd';
+    const [prompt] = toPrompts([
+      {
+        id: 'x',
+        data: { title: 'T', description: 'D', category: 'Travel' },
+        body: `\n${body}\n\n`,
+      },
+    ]);
+    expect(prompt).toEqual({
+      id: 'x',
+      title: 'T',
+      description: 'D',
+      category: 'Travel',
+      prompt: body,
+    });
+  });
+});

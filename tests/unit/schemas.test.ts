@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { LAB_CATEGORIES, TOOLSTACK_CATEGORIES } from '../../src/schemas/categories.ts';
+import { devToolSchema } from '../../src/schemas/dev-tool.ts';
+import { failedToolSchema } from '../../src/schemas/failed-tool.ts';
+import { devPromptSchema, promptSchema } from '../../src/schemas/prompt.ts';
+import { repositorySchema } from '../../src/schemas/repository.ts';
+import { toolSchema } from '../../src/schemas/tool.ts';
+import { videoSchema } from '../../src/schemas/video.ts';
+
+const tool = {
+  id: 'cursor',
+  category: 'Development',
+  name: 'Cursor',
+  description: 'An AI code editor built on VS Code.',
+  url: 'https://cursor.com',
+};
+const toolstack = toolSchema(TOOLSTACK_CATEGORIES);
+
+/** The first issue's path and message, as the build would report them. */
+function issue(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const first = result.error?.issues[0];
+  return first ? { path: first.path.join('.'), message: first.message } : null;
+}
+
+describe('tool schema', () => {
+  it('accepts a complete tool, with or without a logo', () => {
+    expect(toolstack.parse(tool)).toEqual(tool);
+    expect(toolstack.parse({ ...tool, logo: 'https://cursor.com/logo.png' }).logo).toBe(
+      'https://cursor.com/logo.png',
+    );
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['/relative/path'],
+    ['//cursor.com'],
+    ['cursor.com'],
+    ['ftp://cursor.com'],
+    ['https://'],
+  ])('rejects the url %j', (url) => {
+    expect(issue(toolstack.safeParse({ ...tool, url }))).toEqual({
+      path: 'url',
+      message: 'must be an absolute http(s) URL such as https://example.com',
+    });
+  });
+
+  it('rejects an unsafe logo URL', () => {
+    expect(issue(toolstack.safeParse({ ...tool, logo: 'javascript:alert(1)' }))?.path).toBe('logo');
+  });
+
+  it('names the allowed categories when one is misspelt', () => {
+    const result = issue(toolstack.safeParse({ ...tool, category: 'Developmnt' }));
+    expect(result?.path).toBe('category');
+    expect(result?.message).toContain(
+      '"Developmnt" is not a category of this page; allowed: "Development"',
+    );
+    expect(result?.message).toContain('"Instagram Connect"');
+  });
+
+  it('holds each page to its own categories', () => {
+    expect(toolSchema(LAB_CATEGORIES).safeParse(tool).success).toBe(false);
+  });
+
+  it.each(['name', 'description', 'url', 'category', 'id'])('requires %s', (field) => {
+    const { [field as keyof typeof tool]: _omitted, ...rest } = tool;
+    expect(issue(toolstack.safeParse(rest))?.path).toBe(field);
+  });
+
+  it('rejects unknown fields, so a misspelt optional field is not silently dropped', () => {
+    expect(issue(toolstack.safeParse({ ...tool, logoo: 'https://x.com/a.png' }))?.message).toMatch(
+      /logoo/,
+    );
+  });
+
+  it('rejects an id that cannot be an anchor', () => {
+    expect(issue(toolstack.safeParse({ ...tool, id: 'Cursor Editor' }))?.path).toBe('id');
+  });
+});
+
+describe('dev tool schema', () => {
+  const devTool = {
+    ...tool,
+    category: 'AI Coding Assistants',
+    tags: ['editor', 'ai'],
+    pricing: 'Free/Paid',
+  };
+
+  it('accepts tags, pricing and an optional status', () => {
+    expect(devToolSchema.parse(devTool)).toEqual(devTool);
+    expect(devToolSchema.parse({ ...devTool, status: 'beta' }).status).toBe('beta');
+  });
+
+  it.each([
+    [{ status: 'alpha' }, 'status'],
+    [{ pricing: 'Cheap' }, 'pricing'],
+    [{ tags: [] }, 'tags'],
+  ])('rejects %j', (change, path) => {
+    expect(issue(devToolSchema.safeParse({ ...devTool, ...change }))?.path).toBe(path);
+  });
+});
+
+describe('failed tool schema', () => {
+  const schema = failedToolSchema(['Development'] as const);
+  const failed = { ...tool, reasonForFailure: 'Pricing tripled overnight.' };
+
+  it('needs a reason; what replaced it and for how long are optional', () => {
+    expect(schema.parse(failed)).toEqual(failed);
+    expect(
+      schema.parse({ ...failed, whatIUseInstead: 'Zed', durationUsed: '3 months' }),
+    ).toMatchObject({
+      whatIUseInstead: 'Zed',
+      durationUsed: '3 months',
+    });
+    const { reasonForFailure: _omitted, ...rest } = failed;
+    expect(issue(schema.safeParse(rest))?.path).toBe('reasonForFailure');
+  });
+});
+
+describe('prompt schemas', () => {
+  const text = promptSchema(['Travel'] as const);
+  const dev = devPromptSchema(['SEO'] as const);
+
+  it('accepts front matter with an optional order', () => {
+    expect(text.parse({ title: 'T', description: 'D', category: 'Travel', order: 2 }).order).toBe(
+      2,
+    );
+    expect(
+      dev.parse({ title: 'T', description: 'D', category: 'SEO', tags: ['seo'] }).tags,
+    ).toEqual(['seo']);
+  });
+
+  it.each([
+    [{ title: 'T', description: 'D', category: 'Travl' }, 'category'],
+    [{ title: '', description: 'D', category: 'Travel' }, 'title'],
+    [{ title: 'T', category: 'Travel' }, 'description'],
+    [{ title: 'T', description: 'D', category: 'Travel', order: 1.5 }, 'order'],
+  ])('rejects %j at %s', (data, path) => {
+    expect(issue(text.safeParse(data))?.path).toBe(path);
+  });
+
+  it('requires tags on dev prompts', () => {
+    expect(issue(dev.safeParse({ title: 'T', description: 'D', category: 'SEO' }))?.path).toBe(
+      'tags',
+    );
+  });
+});
+
+describe('video and repository schemas', () => {
+  it('accepts a YouTube video and rejects a bad id or thumbnail', () => {
+    const video = {
+      id: 'zjkBMFhNj_g',
+      title: 'Getting Started with AI Tools',
+      description: 'An introduction.',
+      url: 'https://www.youtube.com/watch?v=zjkBMFhNj_g',
+      thumbnail: 'https://i.ytimg.com/vi/zjkBMFhNj_g/hqdefault.jpg',
+    };
+    expect(videoSchema.parse(video)).toEqual(video);
+    expect(issue(videoSchema.safeParse({ ...video, id: 'x' }))?.path).toBe('id');
+    expect(
+      issue(videoSchema.safeParse({ ...video, thumbnail: 'data:image/png;base64,AA' }))?.path,
+    ).toBe('thumbnail');
+  });
+
+  it('accepts a repository and defaults its tags', () => {
+    const repo = repositorySchema.parse({
+      id: 'instaloader',
+      name: 'instaloader',
+      owner: 'instaloader',
+      description: 'Download Instagram media.',
+      url: 'https://github.com/instaloader/instaloader',
+      language: 'Python',
+    });
+    expect(repo.tags).toEqual([]);
+  });
+});
