@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { jsonEntries } from './support/content.ts';
+
+const pages = [
+  { path: '/toolstack', heading: 'Modern Tool Stack', sections: 15 },
+  { path: '/lab', heading: 'Tool Lab', label: 'EXPERIMENTAL', sections: 12 },
+  { path: '/tool-rip', heading: 'Tool RIP', label: 'FAILED' },
+  { path: '/dev-tools', heading: 'Dev Tools', sections: 8 },
+  { path: '/dev-tools-lab', heading: 'Dev Tools Lab' },
+  { path: '/company-stack', heading: 'Company Stack', sections: 3 },
+  { path: '/company-stack-lab', heading: 'Company Lab', sections: 2 },
+  { path: '/text-prompts', heading: 'Text Prompts', sections: 9 },
+  { path: '/video-prompts', heading: 'Video Prompts', sections: 4 },
+  { path: '/dev-prompts', heading: 'Dev Prompts' },
+  { path: '/videos', heading: 'Videos to Watch' },
+  { path: '/instagram', heading: 'Coming Soon' },
+  { path: '/github', heading: 'Cool GitHub Repositories' },
+  { path: '/map', heading: 'Video Analyzer' },
+  { path: '/prompts', heading: 'AI Prompts' },
+];
+
+for (const { path, heading, label, sections } of pages) {
+  test(`${path} shows '${heading}'${sections ? ` and ${sections} filled categories` : ''}`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (label) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    if (sections) {
+      const categories = page.locator('main section[id]');
+      await expect(categories).toHaveCount(sections);
+      for (const section of await categories.all()) {
+        expect(await section.locator(':scope > ul > li').count()).toBeGreaterThan(0);
+      }
+    }
+    // Every link that leaves the site opens a new tab without an opener.
+    const external = page.locator('a[href^="http"]:not([href^="http://127.0.0.1"])');
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+}
+
+test('the lab and tool RIP pages carry their exact texts', async ({ page }) => {
+  await page.goto('/lab');
+  await expect(page.getByText('More experimental tools being evaluated...')).toBeVisible();
+  await page.goto('/tool-rip');
+  await expect(page.getByText('Why it failed:').first()).toBeVisible();
+  await expect(page.getByText('What I use instead:').first()).toBeVisible();
+  const withDuration = jsonEntries<{ name: string; durationUsed?: string }>(
+    'tools/tool-rip.json',
+  ).find((tool) => tool.durationUsed);
+  await expect(page.getByText(`Used for ${withDuration?.durationUsed}`).first()).toBeVisible();
+  await page.goto('/dev-tools-lab');
+  await expect(page.getByRole('heading', { name: 'Tool Graveyard' })).toBeVisible();
+});
+
+test('dev tools show their tags and pricing', async ({ page }) => {
+  const [tool] = jsonEntries<{ id: string; tags: string[]; pricing: string }>(
+    'dev-tools/dev-tools.json',
+  );
+  await page.goto('/dev-tools');
+  const card = page.locator(`[id="${tool?.id}"]`);
+  await expect(card.getByText(tool?.pricing ?? '', { exact: true })).toBeVisible();
+  await expect(card.getByText(tool?.tags[0] ?? '', { exact: true })).toBeVisible();
+});
+
+test('a card anchor opens the page at that card', async ({ page }) => {
+  const [tool] = jsonEntries<{ id: string }>('tools/toolstack.json').slice(-1);
+  await page.goto(`/toolstack#${tool?.id}`);
+  await expect(page.locator(`[id="${tool?.id}"]`)).toBeInViewport();
+});
+
+test('the video page loads no player until asked, then embeds it', async ({ page }) => {
+  const [video] = jsonEntries<{ id: string; url: string }>('videos.json');
+  await page.goto('/videos');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Watch on YouTube/ })).toHaveAttribute(
+    'href',
+    video?.url ?? '',
+  );
+  await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ body: '<title>player</title>', contentType: 'text/html' }),
+  );
+  await page.getByRole('button', { name: /Play video: Getting Started with AI Tools/ }).click();
+  await expect(page.locator('iframe')).toHaveAttribute(
+    'src',
+    `https://www.youtube-nocookie.com/embed/${video?.id}?autoplay=1&rel=0`,
+  );
+});
+
+test('the GitHub page links its repositories, trending and the founder', async ({ page }) => {
+  await page.goto('/github');
+  await expect(page.getByRole('link', { name: /View Repo/ })).toHaveCount(3);
+  for (const title of [
+    'Why We Love These Repos',
+    'Practical Tools',
+    'Innovation',
+    'Learning Value',
+    'Suggest a Repo',
+  ]) {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /Browse Trending/ })).toHaveAttribute(
+    'href',
+    'https://github.com/trending',
+  );
+  await expect(page.locator('a[href^="mailto:"]')).toHaveCount(1);
+});
+
+test('the Instagram page sets its title, description and keywords', async ({ page }) => {
+  await page.goto('/instagram');
+  await expect(page).toHaveTitle('Instagram Marketing Resources | Venture Studio');
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+    'content',
+    /Instagram marketing/,
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'http://127.0.0.1:4321/instagram',
+  );
+});

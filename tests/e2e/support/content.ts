@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..', '..', 'content');
+
+/** A prompt file as an editor wrote it: its slug and the prompt body (file text after the front matter). */
+export interface PromptFile {
+  slug: string;
+  title: string;
+  body: string;
+}
+
+/** Reads every prompt file of a library straight from content/, independently of the site's loader. */
+export function promptFiles(library: 'text' | 'video' | 'dev'): PromptFile[] {
+  const folder = join(root, 'prompts', library);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const text = readFileSync(join(folder, name), 'utf8');
+      const [, frontMatter = '', ...rest] = text.split(/^---$/m);
+      const title = /^title:\s*"?(.*?)"?\s*$/m.exec(frontMatter)?.[1] ?? '';
+      // The body starts after the closing '---' line; the file's final newline is not part of it.
+      const body = rest
+        .join('---')
+        .replace(/^\r?\n/, '')
+        .trimEnd();
+      return { slug: name.replace(/\.md$/, ''), title, body };
+    });
+}
+
+/** Entries of a JSON content file. */
+export function jsonEntries<T>(path: string): T[] {
+  return JSON.parse(readFileSync(join(root, path), 'utf8')) as T[];
+}
