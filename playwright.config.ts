@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 const SITE = 'http://127.0.0.1:4321';
+const AUTH = 'http://127.0.0.1:54321';
 
 // Browser tests run against the production build (npm run test:e2e builds first) served by
 // `astro preview`, in whichever Chromium the machine has.
@@ -22,11 +23,23 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run --silent preview',
-    url: SITE,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'npm run --silent preview',
+      url: SITE,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The real local auth server, on its own data folder wiped at each run. Browser tests sign
+      // up many addresses quickly, so the per-address mail throttle is off here.
+      command: 'npm run --silent auth:local -- --reset',
+      url: `${AUTH}/auth/v1/health`,
+      env: { LOCAL_AUTH_DATA_DIR: '.local-auth/e2e', LOCAL_AUTH_MAIL_INTERVAL: '0' },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

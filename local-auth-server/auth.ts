@@ -1,0 +1,71 @@
+import type { JWTPayload } from 'jose';
+import type { AppContext, ApiRequest } from './api.ts';
+import { ApiError } from './errors.ts';
+import type { SessionRecord } from './store/sessions.ts';
+import type { UserRecord } from './store/users.ts';
+import { isUuid } from './validation.ts';
+
+/** The caller behind a valid access token. */
+export interface Authenticated {
+  user: UserRecord;
+  /** Absent only for a token without a session_id claim. */
+  session: SessionRecord | undefined;
+  claims: JWTPayload;
+}
+
+/**
+ * GoTrue's parseJWTClaims on the bearer token. The gateway turns the publishable key into
+ * an anon-role JWT, which verifies but names no user.
+ */
+export async function verifyBearer(ctx: AppContext, req: ApiRequest): Promise<JWTPayload> {
+  if (req.bearer.kind === 'none') {
+    throw new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  }
+  if (req.bearer.kind === 'anon') return { role: 'anon' };
+  return ctx.signer.verify(req.bearer.token);
+}
+
+/**
+ * GoTrue's requireAuthentication: a verified bearer JWT whose user and session still exist.
+ * Errors carry GoTrue's statuses, codes and messages.
+ */
+export async function requireAuthentication(
+  ctx: AppContext,
+  req: ApiRequest,
+): Promise<Authenticated> {
+  const claims = await verifyBearer(ctx, req);
+  if (typeof claims.sub !== 'string' || claims.sub === '') {
+    throw new ApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  }
+  if (!isUuid(claims.sub)) {
+    throw new ApiError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  }
+  const user = ctx.store.users.findById(claims.sub);
+  if (!user) {
+    throw new ApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  }
+  let session: SessionRecord | undefined;
+  const sessionId = claims.session_id;
+  if (typeof sessionId === 'string' && sessionId !== '') {
+    if (!isUuid(sessionId)) {
+      throw new ApiError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    }
+    session = ctx.store.sessions.find(sessionId);
+    if (!session || session.userId !== user.id) {
+      throw new ApiError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
+    }
+  }
+  return { user, session, claims };
+}
+
+/** The audience a request speaks for: X-JWT-AUD, else the token's, else GoTrue's default. */
+export function requestAudience(req: ApiRequest, claims?: JWTPayload): string {
+  const header = req.headers['x-jwt-aud'];
+  if (typeof header === 'string' && header !== '') return header;
+  const aud = Array.isArray(claims?.aud) ? claims.aud[0] : claims?.aud;
+  return typeof aud === 'string' && aud !== '' ? aud : 'authenticated';
+}

@@ -1,0 +1,186 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppContext, ApiRequest, Bearer, Reply } from './api.ts';
+import { corsHeaders, preflightHeaders } from './cors.ts';
+import { ApiError, GatewayError, renderError } from './errors.ts';
+import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
+import { authRouter, devRouter, type Router } from './router.ts';
+
+/** GoTrue's body limit (and Kong's). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const AUTH_PREFIX = '/auth/v1';
+
+/** Kong's open routes: reachable from a mail or a browser redirect, so no apikey is needed. */
+const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize', '/.well-known/jwks.json'];
+
+/** A body over the limit; the rest is still read and discarded so the connection stays usable. */
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'request_entity_too_large',
+    `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
+  );
+}
+
+/** The client went away before sending its whole body; there is no one left to answer. */
+class ClientGone extends Error {}
+
+/** Reads the whole body, refusing more than the limit without buffering the excess. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+      req.resume();
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        refused = true;
+        chunks.length = 0;
+        reject(tooLarge());
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => reject(new ClientGone()));
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGone());
+    });
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * What Kong hands GoTrue as Authorization: the caller's own bearer token is passed through;
+ * a missing one, or the publishable key sent as a bearer, becomes the anon role.
+ */
+function resolveBearer(ctx: AppContext, req: IncomingMessage, apikey: string | undefined): Bearer {
+  const authorization = header(req, 'authorization');
+  if (authorization !== undefined && !authorization.startsWith('Bearer sb_')) {
+    const match = /^[Bb]earer (\S+)$/.exec(authorization);
+    return match?.[1] ? { kind: 'token', token: match[1] } : { kind: 'none' };
+  }
+  return apikey === ctx.config.anonKey ? { kind: 'anon' } : { kind: 'none' };
+}
+
+/** Kong's key-auth: every auth route but the open ones needs the publishable key. */
+function checkApiKey(ctx: AppContext, apikey: string | undefined, path: string): void {
+  if (OPEN_AUTH_PATHS.some((open) => path === open || path.startsWith(`${open}/`))) return;
+  if (apikey === undefined || apikey === '') {
+    throw new GatewayError(
+      401,
+      'No API key found in request',
+      'No `apikey` request header or url param was found.',
+    );
+  }
+  if (apikey !== ctx.config.anonKey) {
+    throw new GatewayError(
+      401,
+      'Invalid API key',
+      'Double check your Supabase `anon` or `service_role` API key.',
+    );
+  }
+}
+
+async function route(
+  ctx: AppContext,
+  router: Router,
+  req: IncomingMessage,
+  url: URL,
+  path: string,
+  bearer: Bearer,
+): Promise<Reply> {
+  const match = router.match(req.method ?? 'GET', path);
+  if (match.kind === 'not-found') throw new ApiError(404, 'not_found', 'Not Found');
+  if (match.kind === 'method-not-allowed') {
+    const reply = errorReply(new ApiError(405, 'method_not_allowed', 'Method Not Allowed'), req);
+    return { ...reply, headers: { ...reply.headers, Allow: match.allow.join(', ') } };
+  }
+  const apiRequest: ApiRequest = {
+    method: req.method ?? 'GET',
+    path,
+    params: match.params,
+    query: url.searchParams,
+    headers: req.headers,
+    body: await readBody(req),
+    ip: req.socket.remoteAddress ?? '',
+    bearer,
+  };
+  return match.handler(ctx, apiRequest);
+}
+
+async function dispatch(ctx: AppContext, req: IncomingMessage, url: URL): Promise<Reply> {
+  const pathname = url.pathname;
+  if (pathname === AUTH_PREFIX || pathname.startsWith(`${AUTH_PREFIX}/`)) {
+    const path = pathname.slice(AUTH_PREFIX.length) || '/';
+    const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey') ?? undefined;
+    checkApiKey(ctx, apikey, path);
+    return route(ctx, authRouter, req, url, path, resolveBearer(ctx, req, apikey));
+  }
+  if (pathname.startsWith(FUNCTIONS_PREFIX)) {
+    return callFunction(ctx, req, url, await readBody(req));
+  }
+  return route(ctx, devRouter, req, url, pathname, { kind: 'none' });
+}
+
+function errorReply(error: unknown, req: IncomingMessage): Reply {
+  const rendered = renderError(error, header(req, 'x-supabase-api-version'));
+  return {
+    status: rendered.status,
+    headers: { 'Content-Type': 'application/json', ...rendered.headers },
+    body: rendered.body,
+  };
+}
+
+function write(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string>): void {
+  if (res.destroyed || res.headersSent) return;
+  const body = reply.body ?? '';
+  res.writeHead(reply.status, {
+    ...extraHeaders,
+    ...reply.headers,
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
+  res.end(body);
+}
+
+/**
+ * Serves one request: CORS and preflight, the gateway's apikey rule, the body limit, routing,
+ * and GoTrue's error formats. Nothing thrown escapes; unknown failures are logged and answered
+ * with a generic 500.
+ */
+export async function handleRequest(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const cors = corsHeaders(ctx.redirects, header(req, 'origin'));
+  if (req.method === 'OPTIONS' && !req.url?.startsWith(FUNCTIONS_PREFIX)) {
+    write(
+      res,
+      { status: 204 },
+      { ...cors, ...(cors['Access-Control-Allow-Origin'] ? preflightHeaders() : {}) },
+    );
+    req.resume();
+    return;
+  }
+  let reply: Reply;
+  try {
+    // Only origin-form targets are served; anything else ("*", absolute URLs) finds no route.
+    const target = req.url?.startsWith('/') ? req.url : '/';
+    reply = await dispatch(ctx, req, new URL(`http://localhost${target}`));
+  } catch (error) {
+    if (error instanceof ClientGone) return;
+    reply = errorReply(error, req);
+  }
+  write(res, reply, cors);
+}

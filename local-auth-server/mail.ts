@@ -1,0 +1,96 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from './config.ts';
+import { ApiError } from './errors.ts';
+import type { Store } from './store/index.ts';
+
+/** A mail ready to go out. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The verify link the mail carries, if any. */
+  actionLink: string | null;
+  /** What GoTrue calls the mail in its delivery-failure message, e.g. "confirmation". */
+  purpose: string;
+}
+
+/**
+ * GoTrue's per-address SMTP_MAX_FREQUENCY: one mail of a kind per interval. The wait is whole
+ * seconds, truncated, exactly as GoTrue computes it.
+ */
+export function assertMailAllowed(sentAt: string | null, intervalSeconds: number): void {
+  if (sentAt === null) return;
+  const waitMs = Date.parse(sentAt) + intervalSeconds * 1000 - Date.now();
+  if (waitMs > 0) {
+    throw new ApiError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.trunc(waitMs / 1000)} seconds.`,
+    );
+  }
+}
+
+/**
+ * Sends mails: delivers them over SMTP when configured, files them in the developer inbox
+ * and prints their links. The inbox is the record a request's outcome is judged by, so it is
+ * written in the same transaction as the tokens the mails carry.
+ */
+export class Mailer {
+  readonly #config: Config;
+  readonly #store: Store;
+  readonly #transport: Transporter | undefined;
+
+  constructor(config: Config, store: Store) {
+    this.#config = config;
+    this.#store = store;
+    this.#transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  }
+
+  /**
+   * Delivers `mails`, then runs `commit` and files the mails atomically. A delivery failure
+   * aborts before anything is written, as in GoTrue, so no link that was never sent works.
+   */
+  async send(mails: readonly OutgoingMail[], commit: (now: string) => void): Promise<void> {
+    for (const mail of mails) await this.#deliver(mail);
+    const now = new Date().toISOString();
+    this.#store.transaction(() => {
+      commit(now);
+      for (const mail of mails) {
+        this.#store.mails.insert({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          actionLink: mail.actionLink,
+          createdAt: now,
+        });
+      }
+    });
+    for (const mail of mails) {
+      this.#config.log(`[local-auth] mail to ${mail.to}: ${mail.subject}`);
+      if (mail.actionLink) this.#config.log(`  ${mail.actionLink}`);
+    }
+  }
+
+  /** Releases the SMTP connection pool, if any. */
+  close(): void {
+    this.#transport?.close();
+  }
+
+  async #deliver(mail: OutgoingMail): Promise<void> {
+    if (!this.#transport) return;
+    try {
+      await this.#transport.sendMail({
+        from: this.#config.smtpFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (error) {
+      console.error(`local-auth-server: SMTP delivery to ${mail.to} failed`, error);
+      throw new ApiError(500, 'unexpected_failure', `Error sending ${mail.purpose} email`);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// scrypt with N=2^15, r=8, p=1 costs 32 MiB and tens of milliseconds per guess; the
+// parameters travel with each hash so they can be raised without invalidating old ones.
+const COST_LOG2 = 15;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) => {
+      if (error) reject(error);
+      else resolve(key);
+    });
+  });
+}
+
+function options(costLog2: number, blockSize: number, parallelism: number): ScryptOptions {
+  const N = 2 ** costLog2;
+  return { N, r: blockSize, p: parallelism, maxmem: 128 * N * blockSize * parallelism * 2 };
+}
+
+/** Hashes a password into a self-describing `$scrypt$ln=..,r=..,p=..$salt$key` string. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, options(COST_LOG2, BLOCK_SIZE, PARALLELISM));
+  return `$scrypt$ln=${COST_LOG2},r=${BLOCK_SIZE},p=${PARALLELISM}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** Checks a password against a stored hash in constant time; a malformed hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored);
+  if (!match) return false;
+  const [, ln, r, p, salt, key] = match;
+  const expected = Buffer.from(key ?? '', 'base64url');
+  const actual = await derive(
+    password,
+    Buffer.from(salt ?? '', 'base64url'),
+    options(Number(ln), Number(r), Number(p)),
+  );
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

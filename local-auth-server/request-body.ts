@@ -1,0 +1,100 @@
+import { ApiError } from './errors.ts';
+import { isUuid } from './validation.ts';
+
+/** JSON types a GoTrue parameter struct field can take. */
+type FieldKind = 'string' | 'object' | 'boolean' | 'uuid';
+
+type FieldValue<K extends FieldKind> = K extends 'object'
+  ? Record<string, unknown>
+  : K extends 'boolean'
+    ? boolean
+    : string;
+
+/** A GoTrue request struct: its Go name (for error messages) and its JSON fields. */
+export interface BodySchema<F extends Record<string, FieldKind>> {
+  name: string;
+  fields: F;
+}
+
+/** A decoded body: fields absent or JSON null are undefined, as Go leaves them zero. */
+export type Decoded<F extends Record<string, FieldKind>> = {
+  [K in keyof F]?: FieldValue<F[K]>;
+};
+
+const GO_TYPES: Record<FieldKind, string> = {
+  string: 'string',
+  object: 'map[string]interface {}',
+  boolean: 'bool',
+  uuid: 'uuid.UUID',
+};
+
+function badJson(detail: string): ApiError {
+  return new ApiError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`);
+}
+
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value;
+}
+
+/**
+ * Decodes a request body the way Go's encoding/json fills a GoTrue params struct: unknown
+ * keys are ignored, key matching falls back to case-insensitive, `null` leaves a field unset,
+ * and a type mismatch or syntax error is a 400 bad_json with Go's wording.
+ */
+export function decodeBody<F extends Record<string, FieldKind>>(
+  body: Buffer,
+  schema: BodySchema<F>,
+): Decoded<F> {
+  const text = body.toString('utf8');
+  if (text.trim() === '') throw badJson('unexpected end of JSON input');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw badJson(
+      /end of JSON input/i.test(message)
+        ? 'unexpected end of JSON input'
+        : `invalid JSON: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+    );
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badJson(
+      `json: cannot unmarshal ${jsonKind(parsed)} into Go value of type api.${schema.name}`,
+    );
+  }
+
+  const result: Record<string, unknown> = {};
+  const names = Object.keys(schema.fields);
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const field = names.includes(key)
+      ? key
+      : names.find((name) => name.toLowerCase() === key.toLowerCase());
+    if (field === undefined || value === null) continue;
+    const kind = schema.fields[field] as FieldKind;
+    const fits =
+      kind === 'object'
+        ? typeof value === 'object' && !Array.isArray(value)
+        : kind === 'boolean'
+          ? typeof value === 'boolean'
+          : typeof value === 'string';
+    if (!fits) {
+      throw badJson(
+        `json: cannot unmarshal ${jsonKind(value)} into Go struct field ${schema.name}.${field} of type ${GO_TYPES[kind]}`,
+      );
+    }
+    if (kind === 'uuid' && !isUuid(value as string)) {
+      const text = value as string;
+      throw badJson(
+        text.length === 36
+          ? `uuid: incorrect UUID format in string ${JSON.stringify(text)}`
+          : `uuid: incorrect UUID length ${text.length} in string ${JSON.stringify(text)}`,
+      );
+    }
+    result[field] = value;
+  }
+  return result as Decoded<F>;
+}

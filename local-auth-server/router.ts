@@ -1,0 +1,111 @@
+import type { Handler } from './api.ts';
+import { inboxPage, listMail } from './routes/dev-mail.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
+import { logout } from './routes/logout.ts';
+import { magicLink, otp } from './routes/otp.ts';
+import { health, jwks, settings } from './routes/meta.ts';
+import { reauthenticate } from './routes/reauthenticate.ts';
+import { recover } from './routes/recover.ts';
+import { resend } from './routes/resend.ts';
+import { signup } from './routes/signup.ts';
+import { token } from './routes/token.ts';
+import { admin, authorize, identities, sso } from './routes/unsupported.ts';
+import { getUser, updateUser } from './routes/user.ts';
+import { verifyCode, verifyLink } from './routes/verify.ts';
+
+/** One route: a method (or '*'), a path pattern with `:param` segments and an optional trailing `*`. */
+interface Route {
+  method: string;
+  pattern: string;
+  handler: Handler;
+}
+
+/** The result of routing a request. */
+export type Match =
+  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+/** Matches request paths against a fixed table of routes. */
+export class Router {
+  readonly #routes: readonly Route[];
+
+  constructor(routes: readonly Route[]) {
+    this.#routes = routes;
+  }
+
+  /** Finds the handler for a method and path; a trailing slash is ignored. */
+  match(method: string, path: string): Match {
+    const segments = path.replace(/\/+$/, '').split('/').slice(1);
+    const allow = new Set<string>();
+    for (const route of this.#routes) {
+      const params = matchPattern(route.pattern, segments);
+      if (!params) continue;
+      if (route.method === '*' || route.method === method) {
+        return { kind: 'found', handler: route.handler, params };
+      }
+      allow.add(route.method);
+    }
+    return allow.size > 0
+      ? { kind: 'method-not-allowed', allow: [...allow] }
+      : { kind: 'not-found' };
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = pattern.split('/').slice(1);
+  const params: Record<string, string> = {};
+  for (const [index, part] of parts.entries()) {
+    if (part === '*') return params;
+    const segment = segments[index];
+    if (segment === undefined || segment === '') return null;
+    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segment);
+    else if (part !== segment) return null;
+  }
+  return parts.length === segments.length ? params : null;
+}
+
+/** The Supabase Auth API, as served under /auth/v1. */
+export const authRouter = new Router([
+  { method: 'GET', pattern: '/health', handler: health },
+  { method: 'GET', pattern: '/.well-known/jwks.json', handler: jwks },
+  { method: 'GET', pattern: '/settings', handler: settings },
+  { method: 'POST', pattern: '/signup', handler: signup },
+  { method: 'POST', pattern: '/token', handler: token },
+  { method: 'GET', pattern: '/verify', handler: verifyLink },
+  { method: 'POST', pattern: '/verify', handler: verifyCode },
+  { method: 'POST', pattern: '/recover', handler: recover },
+  { method: 'POST', pattern: '/resend', handler: resend },
+  { method: 'POST', pattern: '/otp', handler: otp },
+  { method: 'POST', pattern: '/magiclink', handler: magicLink },
+  { method: 'POST', pattern: '/logout', handler: logout },
+  { method: 'GET', pattern: '/reauthenticate', handler: reauthenticate },
+  { method: 'GET', pattern: '/user', handler: getUser },
+  { method: 'PUT', pattern: '/user', handler: updateUser },
+  { method: 'GET', pattern: '/user/identities/authorize', handler: identities },
+  { method: 'DELETE', pattern: '/user/identities/:identityId', handler: identities },
+  { method: 'POST', pattern: '/factors', handler: enrollFactor },
+  { method: 'POST', pattern: '/factors/:factorId/challenge', handler: challengeFactor },
+  { method: 'POST', pattern: '/factors/:factorId/verify', handler: verifyFactor },
+  { method: 'DELETE', pattern: '/factors/:factorId', handler: unenrollFactor },
+  { method: 'GET', pattern: '/authorize', handler: authorize },
+  { method: 'POST', pattern: '/sso', handler: sso },
+  { method: 'GET', pattern: '/sso/saml/metadata', handler: sso },
+  { method: 'POST', pattern: '/sso/saml/acs', handler: sso },
+  { method: 'POST', pattern: '/invite', handler: admin },
+  { method: '*', pattern: '/admin/*', handler: admin },
+]);
+
+/** Developer tools outside the Supabase API: the mail inbox. */
+export const devRouter = new Router([
+  { method: 'GET', pattern: '/_dev/mail', handler: listMail },
+  { method: 'GET', pattern: '/_dev/inbox', handler: inboxPage },
+]);

@@ -1,0 +1,203 @@
+import { json, type AppContext, type ApiRequest, type Handler, type Reply } from '../api.ts';
+import { ApiError, OAuthError, validationFailed, WeakPasswordError } from '../errors.ts';
+import { verifyPassword } from '../passwords.ts';
+import { assertCodeVerifier, isFlowStateExpired } from '../pkce.ts';
+import { decodeBody } from '../request-body.ts';
+import {
+  isWellFormedRefreshToken,
+  newRefreshToken,
+  startSession,
+  tokenResponse,
+} from '../session-tokens.ts';
+import { checkPasswordStrength, phoneDisabled } from '../validation.ts';
+
+const PASSWORD_PARAMS = {
+  name: 'PasswordGrantParams',
+  fields: { email: 'string', phone: 'string', password: 'string' },
+} as const;
+
+const REFRESH_PARAMS = {
+  name: 'RefreshTokenGrantParams',
+  fields: { refresh_token: 'string' },
+} as const;
+
+const PKCE_PARAMS = {
+  name: 'PKCEGrantParams',
+  fields: { auth_code: 'string', code_verifier: 'string' },
+} as const;
+
+const ID_TOKEN_PARAMS = {
+  name: 'IdTokenGrantParams',
+  fields: {
+    id_token: 'string',
+    access_token: 'string',
+    nonce: 'string',
+    provider: 'string',
+    client_id: 'string',
+    issuer: 'string',
+  },
+} as const;
+
+function invalidCredentials(): ApiError {
+  return new ApiError(400, 'invalid_credentials', 'Invalid login credentials');
+}
+
+async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
+  const params = decodeBody(req.body, PASSWORD_PARAMS);
+  const email = params.email ?? '';
+  const phone = params.phone ?? '';
+  const password = params.password ?? '';
+  if (email !== '' && phone !== '') {
+    throw validationFailed('Only an email address or phone number should be provided on login.');
+  }
+  if (email === '' && phone === '') throw validationFailed('missing email or phone');
+  if (phone !== '') throw phoneDisabled('logins');
+
+  const user = ctx.store.users.findByEmail(email.toLowerCase());
+  if (!user?.encryptedPassword) throw invalidCredentials();
+  // The password is checked before confirmation, so a wrong password never reveals an account.
+  if (!(await verifyPassword(password, user.encryptedPassword))) throw invalidCredentials();
+  if (user.emailConfirmedAt === null) {
+    throw new ApiError(400, 'email_not_confirmed', 'Email not confirmed');
+  }
+  let weakPassword: Record<string, unknown> = {};
+  try {
+    checkPasswordStrength(password);
+  } catch (error) {
+    if (error instanceof WeakPasswordError) {
+      weakPassword = { weak_password: { message: error.message, reasons: error.reasons } };
+    }
+  }
+  const session = ctx.store.transaction(() =>
+    startSession(ctx.store, user.id, 'password', new Date().toISOString()),
+  );
+  return json(
+    200,
+    await tokenResponse(ctx, user.id, session.sessionId, session.refreshToken, weakPassword),
+  );
+}
+
+/**
+ * GoTrue's RefreshTokenGrant for v1 tokens: rotation, the "client failed to save" retry,
+ * the reuse interval, and revocation of the whole family when a stale token is replayed.
+ */
+async function refreshTokenGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
+  const { store } = ctx;
+  const presented = decodeBody(req.body, REFRESH_PARAMS).refresh_token ?? '';
+  if (!isWellFormedRefreshToken(presented)) throw validationFailed('Refresh token is not valid');
+
+  const outcome = store.transaction(() => {
+    const now = new Date().toISOString();
+    const token = store.sessions.findRefreshToken(presented);
+    if (!token) {
+      throw new ApiError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    }
+    let issued: string | undefined;
+    if (token.revoked) {
+      const active = store.sessions.activeRefreshToken(token.sessionId);
+      if (active?.parent === token.token) {
+        issued = active.token;
+      } else if (
+        Date.now() >
+        Date.parse(token.updatedAt) + ctx.config.refreshTokenReuseInterval * 1000
+      ) {
+        // Committed before answering, as GoTrue's CommitWithError does: the replay of a
+        // stale token ends the whole session's token family.
+        store.sessions.revokeSessionTokens(token.sessionId, now);
+        return { reused: true } as const;
+      }
+    }
+    if (issued === undefined) {
+      store.sessions.revokeRefreshToken(token.id, now);
+      issued = store.sessions.createRefreshToken(
+        newRefreshToken(),
+        token.userId,
+        token.sessionId,
+        token.token,
+        now,
+      ).token;
+    }
+    store.sessions.markRefreshed(token.sessionId, now);
+    return { reused: false, userId: token.userId, sessionId: token.sessionId, issued } as const;
+  });
+  if (outcome.reused) {
+    throw new ApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  }
+  return json(200, await tokenResponse(ctx, outcome.userId, outcome.sessionId, outcome.issued));
+}
+
+async function pkceGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
+  const { store } = ctx;
+  const params = decodeBody(req.body, PKCE_PARAMS);
+  const authCode = params.auth_code ?? '';
+  const verifier = params.code_verifier ?? '';
+  if (authCode === '' || verifier === '') {
+    throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  }
+  const flow = store.flowStates.findByAuthCode(authCode);
+  if (!flow) {
+    throw new ApiError(
+      404,
+      'flow_state_not_found',
+      'invalid flow state, no valid flow state found',
+    );
+  }
+  if (isFlowStateExpired(flow)) {
+    throw new ApiError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  }
+  assertCodeVerifier(flow, verifier);
+  const session = store.transaction(() => {
+    store.flowStates.delete(flow.id);
+    return startSession(store, flow.userId, flow.authenticationMethod, new Date().toISOString());
+  });
+  return json(200, await tokenResponse(ctx, flow.userId, session.sessionId, session.refreshToken));
+}
+
+/** Issuers GoTrue associates with its built-in ID-token providers. */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  apple: 'https://appleid.apple.com',
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/** GoTrue's IdTokenGrant with every external provider disabled, as here. */
+function idTokenGrant(req: ApiRequest): Reply {
+  const params = decodeBody(req.body, ID_TOKEN_PARAMS);
+  const provider = params.provider ?? '';
+  if ((params.id_token ?? '') === '') throw new OAuthError('invalid request', 'id_token required');
+  if (provider === '' && ((params.client_id ?? '') === '' || (params.issuer ?? '') === '')) {
+    throw new OAuthError('invalid request', 'provider or client_id and issuer required');
+  }
+  const known = Object.entries(ID_TOKEN_ISSUERS).find(
+    ([name, issuer]) => provider === name || params.issuer === issuer,
+  );
+  if (known) {
+    throw new ApiError(
+      400,
+      'provider_disabled',
+      `Provider (issuer ${JSON.stringify(known[1])}) is not enabled`,
+    );
+  }
+  throw validationFailed(`Custom OIDC provider ${JSON.stringify(provider)} not allowed`);
+}
+
+/** POST /token?grant_type=password|refresh_token|pkce|id_token. */
+export const token: Handler = (ctx, req) => {
+  switch (req.query.get('grant_type')) {
+    case 'password':
+      return passwordGrant(ctx, req);
+    case 'refresh_token':
+      return refreshTokenGrant(ctx, req);
+    case 'pkce':
+      return pkceGrant(ctx, req);
+    case 'id_token':
+      return idTokenGrant(req);
+    default:
+      throw new ApiError(400, 'invalid_credentials', 'unsupported_grant_type');
+  }
+};

@@ -1,0 +1,186 @@
+import { json, type Handler } from '../api.ts';
+import { requestAudience, requireAuthentication } from '../auth.ts';
+import { mintEmailAction } from '../email-actions.ts';
+import { ApiError, validationFailed } from '../errors.ts';
+import { assertMailAllowed, type OutgoingMail } from '../mail.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
+import { decodeBody } from '../request-body.ts';
+import type { UserRecord } from '../store/users.ts';
+import { loadUserJson } from '../user-json.ts';
+import {
+  checkPasswordStrength,
+  phoneDisabled,
+  validateEmail,
+  validatePhone,
+  validatePkce,
+} from '../validation.ts';
+
+/** GET /user: the signed-in user with identities and factors. */
+export const getUser: Handler = async (ctx, req) => {
+  const { user, claims } = await requireAuthentication(ctx, req);
+  const tokenAudience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (tokenAudience === undefined || requestAudience(req, claims) !== tokenAudience) {
+    throw validationFailed("Token audience doesn't match request audience");
+  }
+  return json(200, loadUserJson(ctx.store, user));
+};
+
+const USER_UPDATE_PARAMS = {
+  name: 'UserUpdateParams',
+  fields: {
+    email: 'string',
+    password: 'string',
+    nonce: 'string',
+    data: 'object',
+    app_metadata: 'object',
+    phone: 'string',
+    channel: 'string',
+    code_challenge: 'string',
+    code_challenge_method: 'string',
+  },
+} as const;
+
+/** GoTrue's UpdateUserMetaData: keys merge in, a JSON null removes the key. */
+function mergeMetadata(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * PUT /user: new password (other sessions end), metadata, or a secure e-mail change (a
+ * link to both addresses). Answers the updated user, not a session.
+ */
+export const updateUser: Handler = async (ctx, req) => {
+  const { store } = ctx;
+  const { user, session } = await requireAuthentication(ctx, req);
+  const params = decodeBody(req.body, USER_UPDATE_PARAMS);
+  const email = params.email ? validateEmail(params.email) : '';
+  const phone = params.phone ? validatePhone(params.phone) : '';
+  if (phone !== '') {
+    const channel = params.channel ?? '';
+    if (channel !== '' && channel !== 'sms' && channel !== 'whatsapp') {
+      throw validationFailed("Invalid channel, supported values are 'sms' or 'whatsapp'");
+    }
+  }
+  const password = params.password;
+  if (password !== undefined) checkPasswordStrength(password);
+  if (params.app_metadata !== undefined) {
+    throw new ApiError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  const changesEmail = email !== '' && email !== user.email;
+  const hasVerifiedFactor = store.factors.forUser(user.id).some((f) => f.status === 'verified');
+  const atAal2 = session?.aal === 'aal2';
+  if (hasVerifiedFactor && !atAal2 && ((password ?? '') !== '' || changesEmail || phone !== '')) {
+    throw new ApiError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
+  if (changesEmail) {
+    const taken = store.users.findByEmail(email);
+    if (taken && taken.id !== user.id) {
+      throw new ApiError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    }
+  }
+  if (phone !== '') throw phoneDisabled('logins');
+
+  let encryptedPassword: string | undefined;
+  if (password !== undefined) {
+    if (user.encryptedPassword && (await verifyPassword(password, user.encryptedPassword))) {
+      throw new ApiError(
+        422,
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    encryptedPassword = await hashPassword(password);
+  }
+
+  const mails: OutgoingMail[] = [];
+  let emailChange: Partial<UserRecord> = {};
+  const pkce = changesEmail
+    ? validatePkce(params.code_challenge_method, params.code_challenge)
+    : undefined;
+  if (changesEmail) {
+    assertMailAllowed(user.emailChangeSentAt, ctx.config.mailInterval);
+    const redirectTo = ctx.redirects.referrer(req.query, req.headers);
+    const base = { kind: 'email_change', verifyType: 'email_change', redirectTo } as const;
+    const toNew = mintEmailAction(ctx, {
+      ...base,
+      to: email,
+      pkce: pkce !== undefined,
+      email: user.email,
+      newEmail: email,
+    });
+    const toCurrent = mintEmailAction(ctx, {
+      ...base,
+      to: user.email,
+      pkce: pkce !== undefined,
+      email: user.email,
+      newEmail: email,
+    });
+    mails.push(toNew.mail, toCurrent.mail);
+    emailChange = {
+      emailChange: email,
+      emailChangeTokenNew: toNew.token,
+      emailChangeTokenCurrent: toCurrent.token,
+      emailChangeConfirmStatus: 0,
+    };
+  }
+
+  await ctx.mailer.send(mails, (now) => {
+    if (encryptedPassword !== undefined) {
+      // A new password voids every pending link and every other session (User.UpdatePassword).
+      store.users.update(
+        user.id,
+        {
+          encryptedPassword,
+          confirmationToken: '',
+          confirmationSentAt: null,
+          recoveryToken: '',
+          recoverySentAt: null,
+          emailChangeTokenCurrent: '',
+          emailChangeTokenNew: '',
+          emailChangeSentAt: null,
+          reauthenticationToken: '',
+          reauthenticationSentAt: null,
+        },
+        now,
+      );
+      store.sessions.deleteForUser(user.id, session?.id);
+    }
+    if (params.data !== undefined) {
+      const current = store.users.findById(user.id)?.userMetadata ?? {};
+      store.users.update(user.id, { userMetadata: mergeMetadata(current, params.data) }, now);
+    }
+    if (changesEmail) {
+      if (pkce) {
+        createFlowState(
+          store,
+          user.id,
+          AUTHENTICATION_METHOD.email_change,
+          'email_change',
+          pkce,
+          now,
+        );
+      }
+      store.users.update(user.id, { ...emailChange, emailChangeSentAt: now }, now);
+    }
+  });
+  const updated = store.users.findById(user.id);
+  if (!updated) throw new Error(`user ${user.id} vanished during an update`);
+  return json(200, loadUserJson(store, updated));
+};

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppContext, EdgeFunction } from './api.ts';
+import { loadConfig, type Config } from './config.ts';
+import { handleRequest } from './http.ts';
+import { KeyedLock } from './keyed-lock.ts';
+import { Mailer } from './mail.ts';
+import { RedirectPolicy } from './redirects.ts';
+import { Store } from './store/index.ts';
+import { TokenSigner } from './tokens.ts';
+
+/** A running local auth server. */
+export interface AuthServer {
+  /** Base URL for supabase-js, e.g. http://127.0.0.1:54321 (it appends /auth/v1). */
+  url: string;
+  /** The publishable key to send as `apikey`. */
+  anonKey: string;
+  /** The developer inbox page. */
+  inboxUrl: string;
+  /** Mounts a Web-standard handler at /functions/v1/<name>. */
+  registerFunction(name: string, handler: EdgeFunction): void;
+  /** Stops listening, drops open connections and closes the database. */
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The host part of the public URL: wildcard binds are reached through loopback. */
+function publicHost(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
+}
+
+/**
+ * Starts the local Supabase Auth server. Options override the environment (LOCAL_AUTH_*),
+ * which overrides the defaults; `port: 0` picks a free port.
+ */
+export async function startAuthServer(options: Partial<Config> = {}): Promise<AuthServer> {
+  const config: Config = { ...loadConfig(process.env), ...options };
+  const store = new Store(config.dataDir);
+  let server: Server | undefined;
+  let mailer: Mailer | undefined;
+  try {
+    const signer = await TokenSigner.load(config.dataDir);
+    mailer = new Mailer(config, store);
+    const context = Promise.withResolvers<AppContext>();
+    server = createServer((req, res) => {
+      void context.promise
+        .then((ctx) => handleRequest(ctx, req, res))
+        .catch((error: unknown) => {
+          console.error('local-auth-server: request failed', error);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    });
+    const address = await listen(server, config.port, config.host);
+    const url = `http://${publicHost(address)}:${address.port}`;
+    const functions = new Map<string, EdgeFunction>();
+    context.resolve({
+      config,
+      store,
+      signer,
+      mailer,
+      redirects: new RedirectPolicy(config.siteUrl, config.redirectUrls),
+      locks: new KeyedLock(),
+      publicUrl: url,
+      issuer: `${url}/auth/v1`,
+      functions,
+    });
+    const running = server;
+    const runningMailer = mailer;
+    return {
+      url,
+      anonKey: config.anonKey,
+      inboxUrl: `${url}/_dev/inbox`,
+      registerFunction: (name, handler) => {
+        functions.set(name, handler);
+      },
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          running.close(() => resolve());
+          running.closeAllConnections();
+        });
+        runningMailer.close();
+        store.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    mailer?.close();
+    store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,105 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AppContext } from './api.ts';
+import type { Store } from './store/index.ts';
+import type { AmrEntry } from './tokens.ts';
+import { loadUserJson } from './user-json.ts';
+
+const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const REFRESH_TOKEN_LENGTH = 12;
+
+/** Methods whose presence on a session means a second factor was passed. */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+/** GoTrue's v1 refresh token: 12 characters of [a-z0-9] (crypto.SecureAlphanumeric(12)). */
+export function newRefreshToken(): string {
+  let token = '';
+  for (let i = 0; i < REFRESH_TOKEN_LENGTH; i += 1) {
+    token += REFRESH_TOKEN_ALPHABET.charAt(randomInt(REFRESH_TOKEN_ALPHABET.length));
+  }
+  return token;
+}
+
+/** Whether GoTrue's refresh handler would even look a token up (it rejects other shapes outright). */
+export function isWellFormedRefreshToken(token: string): boolean {
+  return /^[a-z0-9]{12}$/.test(token);
+}
+
+/**
+ * Opens a session for a sign-in by `method` and issues its first refresh token. Call inside
+ * a transaction; returns what `tokenResponse` needs.
+ */
+export function startSession(
+  store: Store,
+  userId: string,
+  method: string,
+  now: string,
+): { sessionId: string; refreshToken: string } {
+  const sessionId = randomUUID();
+  store.sessions.create(sessionId, userId, now);
+  store.sessions.addClaim(sessionId, method, now);
+  const { token } = store.sessions.createRefreshToken(
+    newRefreshToken(),
+    userId,
+    sessionId,
+    null,
+    now,
+  );
+  store.users.update(userId, { lastSignInAt: now }, now);
+  return { sessionId, refreshToken: token };
+}
+
+/** The session's assurance level and methods, most recent first (Session.CalculateAALAndAMR). */
+export function assurance(
+  store: Store,
+  sessionId: string,
+): { aal: 'aal1' | 'aal2'; amr: AmrEntry[] } {
+  const amr = store.sessions
+    .claims(sessionId)
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    .map((claim) => ({ method: claim.method, timestamp: Math.floor(Date.parse(claim.at) / 1000) }));
+  const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
+  return { aal, amr };
+}
+
+/**
+ * Signs a fresh access token for the session and builds GoTrue's AccessTokenResponse
+ * around it and the given refresh token.
+ */
+export async function tokenResponse(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const user = ctx.store.users.findById(userId);
+  if (!user) throw new Error(`user ${userId} vanished while issuing a session`);
+  const { aal, amr } = assurance(ctx.store, sessionId);
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + ctx.config.jwtExpiry;
+  const accessToken = await ctx.signer.sign({
+    iss: ctx.issuer,
+    sub: user.id,
+    aud: user.aud,
+    exp,
+    iat,
+    email: user.email,
+    phone: '',
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    role: user.role,
+    aal,
+    amr,
+    session_id: sessionId,
+    is_anonymous: false,
+  });
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: exp - Math.floor(Date.now() / 1000),
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: loadUserJson(ctx.store, user),
+    ...extra,
+  };
+}

@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+
+/** The columns of one result row. */
+export type Row = Record<string, SQLOutputValue>;
+
+const SCHEMA_VERSION = 1;
+const DATABASE_FILE = 'auth.sqlite';
+
+/** The files the database occupies in the data folder, for a reset to remove. */
+export const DATABASE_FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`];
+
+// Columns and names follow GoTrue's auth schema where it has one, so the data reads familiarly.
+const SCHEMA = `
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  aud TEXT NOT NULL,
+  role TEXT NOT NULL,
+  email TEXT NOT NULL UNIQUE,
+  encrypted_password TEXT,
+  email_confirmed_at TEXT,
+  confirmation_token TEXT NOT NULL DEFAULT '',
+  confirmation_sent_at TEXT,
+  recovery_token TEXT NOT NULL DEFAULT '',
+  recovery_sent_at TEXT,
+  email_change TEXT NOT NULL DEFAULT '',
+  email_change_token_new TEXT NOT NULL DEFAULT '',
+  email_change_token_current TEXT NOT NULL DEFAULT '',
+  email_change_confirm_status INTEGER NOT NULL DEFAULT 0,
+  email_change_sent_at TEXT,
+  reauthentication_token TEXT NOT NULL DEFAULT '',
+  reauthentication_sent_at TEXT,
+  last_sign_in_at TEXT,
+  raw_app_meta_data TEXT NOT NULL,
+  raw_user_meta_data TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX users_confirmation_token ON users (confirmation_token) WHERE confirmation_token <> '';
+CREATE INDEX users_recovery_token ON users (recovery_token) WHERE recovery_token <> '';
+CREATE INDEX users_email_change_token_new ON users (email_change_token_new) WHERE email_change_token_new <> '';
+CREATE INDEX users_email_change_token_current ON users (email_change_token_current) WHERE email_change_token_current <> '';
+
+CREATE TABLE identities (
+  id TEXT PRIMARY KEY,
+  provider_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  provider TEXT NOT NULL,
+  identity_data TEXT NOT NULL,
+  last_sign_in_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (provider_id, provider)
+);
+
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  factor_id TEXT,
+  aal TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  refreshed_at TEXT
+);
+CREATE INDEX sessions_user_id ON sessions (user_id);
+
+CREATE TABLE mfa_amr_claims (
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  authentication_method TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, authentication_method)
+);
+
+CREATE TABLE refresh_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  parent TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX refresh_tokens_session_id ON refresh_tokens (session_id);
+
+CREATE TABLE flow_state (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  auth_code TEXT NOT NULL UNIQUE,
+  code_challenge TEXT NOT NULL,
+  code_challenge_method TEXT NOT NULL,
+  authentication_method TEXT NOT NULL,
+  provider_type TEXT NOT NULL,
+  auth_code_issued_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE mfa_factors (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  friendly_name TEXT NOT NULL,
+  factor_type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  last_challenged_at TEXT
+);
+CREATE INDEX mfa_factors_user_id ON mfa_factors (user_id);
+
+CREATE TABLE mfa_challenges (
+  id TEXT PRIMARY KEY,
+  factor_id TEXT NOT NULL REFERENCES mfa_factors (id) ON DELETE CASCADE,
+  ip_address TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  verified_at TEXT
+);
+
+CREATE TABLE mails (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text TEXT NOT NULL,
+  html TEXT NOT NULL,
+  action_link TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX mails_recipient ON mails (recipient);
+`;
+
+/** Opens (creating if needed) the database file in the data folder. */
+export function openDatabase(dataDir: string): DatabaseSync {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+  // WAL with synchronous=FULL fsyncs every commit, so whatever a response acknowledged
+  // survives kill -9 and power loss alike.
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  const version = db.prepare('PRAGMA user_version').get()?.user_version;
+  if (version === 0) {
+    transaction(db, () => {
+      db.exec(SCHEMA);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+  } else if (version !== SCHEMA_VERSION) {
+    db.close();
+    throw new Error(
+      `The local auth data in ${dataDir} has schema version ${String(version)}, expected ${SCHEMA_VERSION}; run \`npm run auth:local -- --reset\` to start over.`,
+    );
+  }
+  return db;
+}
+
+/** Runs `work` atomically; any exception rolls everything back and propagates. Nests. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** A text column that may be NULL. */
+export function optionalText(row: Row, column: string): string | null {
+  const value = row[column];
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** A NOT NULL text column. */
+export function text(row: Row, column: string): string {
+  return String(row[column]);
+}
+
+/** A JSON object stored as text. */
+export function jsonObject(row: Row, column: string): Record<string, unknown> {
+  return JSON.parse(text(row, column)) as Record<string, unknown>;
+}

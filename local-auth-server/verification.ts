@@ -1,0 +1,187 @@
+import { ApiError, validationFailed } from './errors.ts';
+import type { VerifyType } from './email-actions.ts';
+import type { Store } from './store/index.ts';
+import type { UserRecord } from './store/users.ts';
+
+/** GOTRUE_MAILER_OTP_EXP's default: links and codes live a day. */
+const OTP_EXPIRY_MS = 86_400_000;
+
+/** The user a token belongs to and what the token turned out to be for. */
+export interface VerifiedToken {
+  user: UserRecord;
+  type: VerifyType;
+}
+
+function isExpired(sentAt: string | null): boolean {
+  return sentAt === null || Date.now() > Date.parse(sentAt) + OTP_EXPIRY_MS;
+}
+
+function linkExpired(): ApiError {
+  return new ApiError(403, 'otp_expired', 'Email link is invalid or has expired');
+}
+
+function otpExpired(): ApiError {
+  return new ApiError(403, 'otp_expired', 'Token has expired or is invalid');
+}
+
+/**
+ * GoTrue's verifyTokenHash: the user a link's token hash was minted for. `email` resolves to
+ * signup or magiclink depending on which token matched.
+ */
+export function userForTokenHash(store: Store, type: string, hash: string): VerifiedToken {
+  let found: VerifiedToken | undefined;
+  let sentAt: string | null = null;
+  if (type === 'email') {
+    const confirming = store.users.findByToken('confirmation', hash);
+    const user = confirming ?? store.users.findByToken('recovery', hash);
+    if (user) {
+      const recovering = user.recoveryToken === hash;
+      found = { user, type: recovering ? 'magiclink' : 'signup' };
+      sentAt = recovering ? user.recoverySentAt : user.confirmationSentAt;
+    }
+  } else if (type === 'signup' || type === 'invite') {
+    const user = store.users.findByToken('confirmation', hash);
+    if (user) [found, sentAt] = [{ user, type: 'signup' }, user.confirmationSentAt];
+  } else if (type === 'recovery' || type === 'magiclink') {
+    const user = store.users.findByToken('recovery', hash);
+    if (user) [found, sentAt] = [{ user, type }, user.recoverySentAt];
+  } else if (type === 'email_change') {
+    const user = store.users.findByToken('email_change', hash);
+    if (user) [found, sentAt] = [{ user, type }, user.emailChangeSentAt];
+  } else {
+    throw validationFailed('Invalid email verification type');
+  }
+  if (!found || isExpired(sentAt)) throw linkExpired();
+  return found;
+}
+
+function otpMatches(hash: string, expected: string, sentAt: string | null): boolean {
+  return (
+    expected !== '' && !isExpired(sentAt) && (hash === expected || `pkce_${hash}` === expected)
+  );
+}
+
+/** GoTrue's verifyUserAndToken: the user a mailed six-digit code (as its hash) belongs to. */
+export function userForOtp(store: Store, type: string, email: string, hash: string): VerifiedToken {
+  const user =
+    type === 'email_change'
+      ? store.users.findForEmailChange(email, hash)
+      : store.users.findByEmail(email);
+  if (!user) throw otpExpired();
+  const confirmation = otpMatches(hash, user.confirmationToken, user.confirmationSentAt);
+  const recovery = otpMatches(hash, user.recoveryToken, user.recoverySentAt);
+  switch (type) {
+    case 'email':
+      if (confirmation) return { user, type: 'signup' };
+      if (recovery) return { user, type: 'magiclink' };
+      break;
+    case 'signup':
+    case 'invite':
+      if (confirmation) return { user, type: 'signup' };
+      break;
+    case 'recovery':
+    case 'magiclink':
+      if (recovery) return { user, type };
+      break;
+    case 'email_change':
+      if (
+        otpMatches(hash, user.emailChangeTokenCurrent, user.emailChangeSentAt) ||
+        otpMatches(hash, user.emailChangeTokenNew, user.emailChangeSentAt)
+      ) {
+        return { user, type };
+      }
+      break;
+  }
+  throw otpExpired();
+}
+
+const CLEARED_TOKENS = {
+  confirmationToken: '',
+  recoveryToken: '',
+  emailChangeTokenNew: '',
+  emailChangeTokenCurrent: '',
+  reauthenticationToken: '',
+} as const;
+
+/** GoTrue's User.Confirm: the address is verified in the user, its metadata and its identity. */
+function confirm(store: Store, user: UserRecord, now: string): UserRecord {
+  for (const identity of store.users.identities(user.id)) {
+    if (identity.provider === 'email' && identity.identityData.email === user.email) {
+      store.users.mergeIdentityData(identity.id, { email_verified: true }, now);
+    }
+  }
+  return store.users.update(
+    user.id,
+    {
+      emailConfirmedAt: user.emailConfirmedAt ?? now,
+      userMetadata: { ...user.userMetadata, email_verified: true },
+    },
+    now,
+  );
+}
+
+/**
+ * Applies a verified token: confirms the address (signup), ends the recovery or magic link
+ * (confirming an unconfirmed address too), or advances a secure e-mail change. One-time
+ * tokens are single use, so every pending one is cleared. Returns 'pending' when only the
+ * first of the two e-mail-change links has been followed. Call inside a transaction.
+ */
+export function applyVerification(
+  store: Store,
+  verified: VerifiedToken,
+  hash: string,
+  now: string,
+): UserRecord | 'pending' {
+  const { user, type } = verified;
+  if (type === 'signup') {
+    return confirm(store, store.users.update(user.id, CLEARED_TOKENS, now), now);
+  }
+  if (type === 'recovery' || type === 'magiclink') {
+    const recovered = store.users.update(user.id, CLEARED_TOKENS, now);
+    return recovered.emailConfirmedAt === null ? confirm(store, recovered, now) : recovered;
+  }
+  const matches = (stored: string) =>
+    stored !== '' && (stored === hash || stored === `pkce_${hash}`);
+  if (user.emailChangeConfirmStatus === 0) {
+    // Secure e-mail change: both the old and the new address must follow their link.
+    store.users.update(
+      user.id,
+      {
+        emailChangeConfirmStatus: 1,
+        ...(matches(user.emailChangeTokenCurrent) ? { emailChangeTokenCurrent: '' } : {}),
+        ...(matches(user.emailChangeTokenNew) ? { emailChangeTokenNew: '' } : {}),
+      },
+      now,
+    );
+    return 'pending';
+  }
+  const taken = store.users.findByEmail(user.emailChange);
+  if (taken && taken.id !== user.id) {
+    throw new ApiError(
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
+  }
+  for (const identity of store.users.identities(user.id)) {
+    if (identity.provider === 'email') {
+      store.users.mergeIdentityData(
+        identity.id,
+        { email: user.emailChange, email_verified: true },
+        now,
+      );
+    }
+  }
+  const changed = store.users.update(
+    user.id,
+    {
+      email: user.emailChange,
+      emailChange: '',
+      emailChangeTokenNew: '',
+      emailChangeTokenCurrent: '',
+      emailChangeConfirmStatus: 0,
+    },
+    now,
+  );
+  return changed.emailConfirmedAt === null ? confirm(store, changed, now) : changed;
+}

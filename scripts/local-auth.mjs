@@ -1,0 +1,31 @@
+// Starts the bundled local auth server for `npm start` and `npm run dev`, on the URL and key the
+// site was configured with (src/lib/site-config.ts), and returns a function that stops it.
+import { silenceSqliteWarning } from '../local-auth-server/warnings.ts';
+
+/** @param {import('../src/lib/site-config.ts').SiteConfig} siteConfig */
+export async function startLocalAuth(siteConfig) {
+  silenceSqliteWarning();
+  const { startAuthServer } = await import('../local-auth-server/server.ts');
+  const url = new URL(siteConfig.supabaseUrl);
+  let server;
+  try {
+    server = await startAuthServer({
+      host: url.hostname,
+      port: Number(url.port),
+      anonKey: siteConfig.supabaseKey,
+      siteUrl: siteConfig.siteUrl,
+    });
+  } catch (error) {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${url.port} is in use (is another npm start or npm run auth:local running? LOCAL_AUTH_PORT picks another port)`
+        : error.message;
+    console.error(`\nCould not start the local auth server: ${reason}\n`);
+    process.exit(1);
+  }
+  console.log(`
+  Local auth server (Supabase Auth API): ${server.url}
+  Publishable key:                       ${server.anonKey}
+  Inbox (confirmation and reset mails):  ${server.inboxUrl}`);
+  return () => server.close();
+}

@@ -1,0 +1,228 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  confirmedUser,
+  MODERN,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+/** Sends a body in chunks without announcing its length, as a streaming client would. */
+function sendChunked(
+  url: string,
+  chunks: number,
+  chunkSize: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json', ...MODERN },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    const chunk = Buffer.alloc(chunkSize, 'a');
+    for (let i = 0; i < chunks; i += 1) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('malformed bodies', () => {
+  it.each([
+    ['', 'Could not parse request body as JSON: unexpected end of JSON input'],
+    ['{"email":', 'Could not parse request body as JSON: unexpected end of JSON input'],
+    [
+      '[1,2]',
+      'Could not parse request body as JSON: json: cannot unmarshal array into Go value of type api.SignupParams',
+    ],
+    [
+      '"text"',
+      'Could not parse request body as JSON: json: cannot unmarshal string into Go value of type api.SignupParams',
+    ],
+    [
+      '{"email":42}',
+      'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
+    ],
+    [
+      '{"email":"a@example.com","password":"secret-1","data":[1]}',
+      'Could not parse request body as JSON: json: cannot unmarshal array into Go struct field SignupParams.data of type map[string]interface {}',
+    ],
+  ])('answers %j with 400 bad_json', async (raw, message) => {
+    const response = await call(server, 'POST', '/signup', { raw, headers: MODERN });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'bad_json', message });
+  });
+
+  it('reports a syntax error under the same prefix', async () => {
+    const response = await call(server, 'POST', '/signup', { raw: '{nope}' });
+    expect(response.status).toBe(400);
+    expect(response.body.error_code).toBe('bad_json');
+    expect(String(response.body.msg)).toMatch(/^Could not parse request body as JSON: /);
+  });
+
+  it('treats a JSON null body like an empty object, as Go does', async () => {
+    const response = await call(server, 'POST', '/signup', { raw: 'null', headers: MODERN });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('anonymous_provider_disabled');
+  });
+
+  it('matches field names case-insensitively and ignores unknown keys, as Go does', async () => {
+    const response = await call(server, 'POST', '/signup', {
+      body: { EMAIL: uniqueEmail('caps'), Password: 'case-blind-1', unknown: true },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a challenge_id that is not a UUID as bad_json', async () => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('uuid'));
+    const headers = { ...MODERN, Authorization: `Bearer ${accessToken}` };
+    const factor = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp' },
+      headers,
+    });
+    const response = await call(server, 'POST', `/factors/${String(factor.body.id)}/verify`, {
+      body: { challenge_id: 'abc', code: '123456' },
+      headers,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      code: 'bad_json',
+      message:
+        'Could not parse request body as JSON: uuid: incorrect UUID length 3 in string "abc"',
+    });
+  });
+});
+
+describe('body size', () => {
+  it('refuses a declared body over 1 MiB with 413', async () => {
+    const response = await call(server, 'POST', '/signup', {
+      raw: `{"email":"${'a'.repeat(1024 * 1024)}"}`,
+      headers: MODERN,
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({
+      code: 'request_entity_too_large',
+      message: 'Request body too large (max 1048576 bytes)',
+    });
+  });
+
+  it('refuses a streamed body once it passes 1 MiB', async () => {
+    const response = await sendChunked(`${server.api}/signup`, 40, 64 * 1024);
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'request_entity_too_large' });
+  });
+
+  it('accepts a body of exactly 1 MiB', async () => {
+    const padding = 1024 * 1024 - '{"email":"","pad":""}'.length;
+    const response = await call(server, 'POST', '/signup', {
+      raw: `{"email":"","pad":"${'x'.repeat(padding)}"}`,
+      headers: MODERN,
+    });
+    expect(response.status).toBe(422);
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown routes with 404 JSON', async () => {
+    const auth = await call(server, 'GET', '/no-such-thing', { headers: MODERN });
+    expect(auth.status).toBe(404);
+    expect(auth.body).toEqual({ code: 'not_found', message: 'Not Found' });
+    const outside = await fetch(`${server.url}/rest/v1/things`);
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const response = await call(server, 'DELETE', '/signup', { headers: MODERN });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.body).toEqual({ code: 'method_not_allowed', message: 'Method Not Allowed' });
+  });
+
+  it('answers unknown edge functions like Supabase’s runtime, and serves registered ones', async () => {
+    const missing = await fetch(`${server.url}/functions/v1/hello`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Requested function was not found',
+    });
+    server.registerFunction('hello', async (req) =>
+      Response.json(
+        { method: req.method, body: await req.text(), path: new URL(req.url).pathname },
+        { status: 201 },
+      ),
+    );
+    const found = await fetch(`${server.url}/functions/v1/hello/there`, {
+      method: 'POST',
+      body: 'hi',
+    });
+    expect(found.status).toBe(201);
+    expect(await found.json()).toEqual({
+      method: 'POST',
+      body: 'hi',
+      path: '/functions/v1/hello/there',
+    });
+  });
+});
+
+describe('resilience', () => {
+  it('keeps answering after a burst of malformed requests, without leaking stack traces', async () => {
+    const garbage = [
+      '{',
+      '[]',
+      'null',
+      '{"email":{}}',
+      '\u0000\u0001',
+      '{"password":1e400}',
+      'x'.repeat(5000),
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(server, 'POST', i % 2 ? '/signup' : '/token?grant_type=password', {
+          raw: garbage[i % garbage.length],
+        }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(JSON.stringify(response.body)).not.toMatch(/\bat .*\.ts:\d+/);
+    }
+    const health = await call(server, 'GET', '/health');
+    expect(health.status).toBe(200);
+  });
+
+  it('survives clients that hang up mid-body', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request(`${server.api}/signup`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-length': '1000' },
+      });
+      req.on('error', () => resolve());
+      req.write('{"email":');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
+    });
+    expect((await call(server, 'GET', '/health')).status).toBe(200);
+  });
+});

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import type { Config } from '../../local-auth-server/config.ts';
+import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
+
+/** A server on a free port with its own throw-away data folder. */
+export interface TestServer extends AuthServer {
+  dataDir: string;
+  /** The auth API base, `${url}/auth/v1`. */
+  api: string;
+  stop(): Promise<void>;
+}
+
+/** Starts an in-process server on port 0 with a fresh temp data dir and a silent log. */
+export async function startTestServer(options: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'local-auth-test-'));
+  const server = await startAuthServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    log: () => {},
+    ...options,
+  });
+  return {
+    ...server,
+    dataDir,
+    api: `${server.url}/auth/v1`,
+    stop: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An address no other test uses. */
+export function uniqueEmail(label = 'member'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A supabase-js client as the site makes it, minus browser persistence. */
+export function clientFor(server: AuthServer, flowType: 'implicit' | 'pkce' = 'implicit') {
+  const memory = new Map<string, string>();
+  return createClient(server.url, server.anonKey, {
+    auth: {
+      persistSession: flowType === 'pkce',
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType,
+      // PKCE keeps its code verifier in storage between the request and the exchange.
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    },
+  });
+}
+
+/** A mail as GET /_dev/mail returns it. */
+export interface InboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  action_link: string | null;
+  created_at: string;
+}
+
+/** The inbox for one address, newest first. */
+export async function mailsTo(server: AuthServer, to: string): Promise<InboxMail[]> {
+  const response = await fetch(`${server.url}/_dev/mail?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as InboxMail[];
+}
+
+/** The newest mail to an address; fails the test if there is none. */
+export async function latestMail(server: AuthServer, to: string): Promise<InboxMail> {
+  const [mail] = await mailsTo(server, to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The six-digit code in a mail. */
+export function otpOf(mail: InboxMail): string {
+  const code = /enter the code: (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail "${mail.subject}"`);
+  return code;
+}
+
+/** Follows a verify link like a browser would, without following the redirect. */
+export async function openLink(link: string): Promise<{ status: number; location: URL }> {
+  const response = await fetch(link, { redirect: 'manual' });
+  return { status: response.status, location: new URL(response.headers.get('location') ?? '') };
+}
+
+/** Parameters carried in a redirect's fragment. */
+export function fragmentOf(location: URL): URLSearchParams {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+/** Raw HTTP against the auth API with the publishable key and a JSON body. */
+export async function call(
+  server: TestServer,
+  method: string,
+  route: string,
+  options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.api}${route}`, {
+    method,
+    headers: { apikey: server.anonKey, 'content-type': 'application/json', ...options.headers },
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
+}
+
+/** The 2024-01-01 error format, as supabase-js requests it. */
+export const MODERN = { 'X-Supabase-Api-Version': '2024-01-01' };
+
+/** Signs up and confirms an address through the mailed link; returns the session tokens. */
+export async function confirmedUser(
+  server: TestServer,
+  email: string,
+  password = 'correct-horse-1',
+): Promise<{ accessToken: string; refreshToken: string; userId: string }> {
+  const signup = await call(server, 'POST', '/signup', { body: { email, password } });
+  if (signup.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
+  const mail = await latestMail(server, email);
+  const { location } = await openLink(mail.action_link ?? '');
+  const fragment = fragmentOf(location);
+  return {
+    accessToken: fragment.get('access_token') ?? '',
+    refreshToken: fragment.get('refresh_token') ?? '',
+    userId: String(signup.body.id),
+  };
+}
+
+/** Signs in with a password over raw HTTP. */
+export async function signIn(
+  server: TestServer,
+  email: string,
+  password = 'correct-horse-1',
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const response = await call(server, 'POST', '/token?grant_type=password', {
+    body: { email, password },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
+  return {
+    accessToken: String(response.body.access_token),
+    refreshToken: String(response.body.refresh_token),
+  };
+}

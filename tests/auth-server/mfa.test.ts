@@ -1,0 +1,262 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  confirmedUser,
+  MODERN,
+  signIn,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+function auth(token: string): Record<string, string> {
+  return { ...MODERN, Authorization: `Bearer ${token}` };
+}
+
+function code(secret: string): string {
+  return new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate();
+}
+
+/** A confirmed user with a verified TOTP factor, holding an aal1 and an aal2 session. */
+async function userWithFactor() {
+  const email = uniqueEmail('mfa');
+  const aal1 = await confirmedUser(server, email);
+  const enroll = await call(server, 'POST', '/factors', {
+    body: { factor_type: 'totp', friendly_name: 'app' },
+    headers: auth(aal1.accessToken),
+  });
+  const factorId = String(enroll.body.id);
+  const secret = String((enroll.body.totp as { secret: string }).secret);
+  const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
+    body: {},
+    headers: auth(aal1.accessToken),
+  });
+  const verified = await call(server, 'POST', `/factors/${factorId}/verify`, {
+    body: { challenge_id: challenge.body.id, code: code(secret) },
+    headers: auth(aal1.accessToken),
+  });
+  const fresh = await signIn(server, email);
+  return { email, factorId, secret, aal2: verified.body, fresh };
+}
+
+describe('POST /factors', () => {
+  it('answers GoTrue’s enrolment shape with raw SVG markup', async () => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('enroll'));
+    const response = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp', issuer: 'Venture Studio' },
+      headers: auth(accessToken),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ type: 'totp', friendly_name: '' });
+    const totp = response.body.totp as { qr_code: string; secret: string; uri: string };
+    expect(totp.qr_code).toMatch(/^<svg /);
+    expect(totp.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(totp.uri).toMatch(
+      /^otpauth:\/\/totp\/Venture%20Studio:enroll-.*\?algorithm=SHA1&digits=6&issuer=Venture%20Studio&period=30&secret=/,
+    );
+    const user = await call(server, 'GET', '/user', { headers: auth(accessToken) });
+    expect(user.body.factors).toEqual([
+      expect.objectContaining({ id: response.body.id, factor_type: 'totp', status: 'unverified' }),
+    ]);
+  });
+
+  it.each([
+    [
+      { factor_type: 'sms' },
+      400,
+      'validation_failed',
+      'factor_type needs to be totp, phone, or webauthn',
+    ],
+    [
+      { factor_type: 'phone', phone: '+15555550100' },
+      422,
+      'mfa_phone_enroll_not_enabled',
+      'MFA enroll is disabled for Phone',
+    ],
+    [
+      { factor_type: 'webauthn' },
+      422,
+      'mfa_webauthn_enroll_not_enabled',
+      'MFA enroll is disabled for WebAuthn',
+    ],
+  ])('refuses %j', async (body, status, errorCode, message) => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('kind'));
+    const response = await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ code: errorCode, message });
+  });
+
+  it('refuses a second factor with the same friendly name', async () => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('twin'));
+    const body = { factor_type: 'totp', friendly_name: 'laptop' };
+    await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
+    const twin = await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
+    expect(twin.status).toBe(422);
+    expect(twin.body).toEqual({
+      code: 'mfa_factor_name_conflict',
+      message: 'A factor with the friendly name "laptop" for this user already exists',
+    });
+  });
+
+  it('needs an aal2 session to add a factor once one is verified', async () => {
+    const { fresh } = await userWithFactor();
+    const response = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp', friendly_name: 'second' },
+      headers: auth(fresh.accessToken),
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      code: 'insufficient_aal',
+      message: 'AAL2 required to enroll a new factor',
+    });
+  });
+});
+
+describe('challenge and verify', () => {
+  it('lifts the session to aal2 and ends the user’s other aal1 sessions', async () => {
+    const email = uniqueEmail('lift');
+    const first = await confirmedUser(server, email);
+    const bystander = await signIn(server, email);
+    const enroll = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp' },
+      headers: auth(first.accessToken),
+    });
+    const secret = (enroll.body.totp as { secret: string }).secret;
+    const challenge = await call(server, 'POST', `/factors/${String(enroll.body.id)}/challenge`, {
+      headers: auth(first.accessToken),
+    });
+    expect(challenge.body).toMatchObject({ type: 'totp', id: expect.any(String) as string });
+    expect(Number(challenge.body.expires_at) - Date.now() / 1000).toBeGreaterThan(290);
+    const verified = await call(server, 'POST', `/factors/${String(enroll.body.id)}/verify`, {
+      body: { challenge_id: challenge.body.id, code: code(secret) },
+      headers: auth(first.accessToken),
+    });
+    expect(verified.status).toBe(200);
+    const claims = JSON.parse(
+      Buffer.from(String(verified.body.access_token).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { aal: string; amr: { method: string }[] };
+    expect(claims.aal).toBe('aal2');
+    expect(claims.amr.map((entry) => entry.method)).toEqual(['totp', 'otp']);
+    expect(verified.body.refresh_token).not.toBe(first.refreshToken);
+    expect(
+      (await call(server, 'GET', '/user', { headers: auth(bystander.accessToken) })).status,
+    ).toBe(403);
+
+    const replay = await call(server, 'POST', `/factors/${String(enroll.body.id)}/verify`, {
+      body: { challenge_id: challenge.body.id, code: code(secret) },
+      headers: auth(String(verified.body.access_token)),
+    });
+    expect(replay.status).toBe(422);
+    expect(replay.body).toEqual({
+      code: 'mfa_ip_address_mismatch',
+      message: 'Challenge and verify IP addresses mismatch.',
+    });
+  });
+
+  it('refuses unknown factors, unknown challenges and bad codes', async () => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('bad'));
+    const enroll = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp' },
+      headers: auth(accessToken),
+    });
+    const factorId = String(enroll.body.id);
+
+    const notUuid = await call(server, 'POST', '/factors/nope/challenge', {
+      headers: auth(accessToken),
+    });
+    expect(notUuid.status).toBe(404);
+    expect(notUuid.body).toEqual({
+      code: 'validation_failed',
+      message: 'factor_id must be an UUID',
+    });
+    const missing = await call(server, 'POST', `/factors/${crypto.randomUUID()}/challenge`, {
+      headers: auth(accessToken),
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ code: 'mfa_factor_not_found', message: 'Factor not found' });
+
+    const noChallenge = await call(server, 'POST', `/factors/${factorId}/verify`, {
+      body: { challenge_id: crypto.randomUUID(), code: '123456' },
+      headers: auth(accessToken),
+    });
+    expect(noChallenge.status).toBe(422);
+    expect(noChallenge.body).toEqual({
+      code: 'mfa_factor_not_found',
+      message: 'MFA factor with the provided challenge ID not found',
+    });
+    const empty = await call(server, 'POST', `/factors/${factorId}/verify`, {
+      body: { challenge_id: crypto.randomUUID(), code: '' },
+      headers: auth(accessToken),
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      code: 'validation_failed',
+      message: 'Code needs to be non-empty',
+    });
+
+    const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
+      headers: auth(accessToken),
+    });
+    const wrong = await call(server, 'POST', `/factors/${factorId}/verify`, {
+      body: { challenge_id: challenge.body.id, code: 'abcdef' },
+      headers: auth(accessToken),
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({
+      code: 'mfa_verification_failed',
+      message: 'Invalid TOTP code entered',
+    });
+  });
+});
+
+describe('what a verified factor protects', () => {
+  it('needs aal2 to change the password or remove the factor', async () => {
+    const { factorId, fresh, aal2 } = await userWithFactor();
+    const password = await call(server, 'PUT', '/user', {
+      body: { password: 'brand-new-pass-3' },
+      headers: auth(fresh.accessToken),
+    });
+    expect(password.status).toBe(401);
+    expect(password.body).toEqual({
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to update email or password when MFA is enabled.',
+    });
+    const remove = await call(server, 'DELETE', `/factors/${factorId}`, {
+      headers: auth(fresh.accessToken),
+    });
+    expect(remove.status).toBe(422);
+    expect(remove.body).toEqual({
+      code: 'insufficient_aal',
+      message: 'AAL2 required to unenroll verified factor',
+    });
+
+    const removed = await call(server, 'DELETE', `/factors/${factorId}`, {
+      headers: auth(String(aal2.access_token)),
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: factorId });
+    const refreshed = await call(server, 'POST', '/token?grant_type=refresh_token', {
+      body: { refresh_token: aal2.refresh_token },
+    });
+    const claims = JSON.parse(
+      Buffer.from(String(refreshed.body.access_token).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { aal: string };
+    expect(claims.aal).toBe('aal1');
+  });
+});

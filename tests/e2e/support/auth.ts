@@ -1,0 +1,67 @@
+import { createClient, type Session } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+
+/** The local auth server the browser tests run against (see playwright.config.ts). */
+export const AUTH_URL = 'http://127.0.0.1:54321';
+export const ANON_KEY = 'sb_publishable_local_dev_key';
+/** supabase-js's storage key for AUTH_URL. */
+export const STORAGE_KEY = 'sb-127-auth-token';
+
+/** A mail as the local server's developer inbox returns it. */
+export interface Mail {
+  to: string;
+  subject: string;
+  action_link: string;
+}
+
+/** The newest mail to an address. */
+export async function latestMail(address: string): Promise<Mail> {
+  const response = await fetch(`${AUTH_URL}/_dev/mail?to=${encodeURIComponent(address)}`);
+  const mails = (await response.json()) as Mail[];
+  const mail = mails[0];
+  if (!mail) throw new Error(`No mail for ${address}`);
+  return mail;
+}
+
+/** A fresh address for one test, so tests never share accounts. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Creates a confirmed member through the real auth API (sign-up, the confirmation link from the
+ * inbox, sign-in) and returns the session the server issued.
+ */
+export async function createMember(
+  displayName = 'Ada Lovelace',
+  password = 'Str0ng!pass',
+): Promise<{ email: string; password: string; session: Session }> {
+  const client = createClient(AUTH_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const email = uniqueEmail('member');
+  const signUp = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { display_name: displayName, newsletter_subscription: false } },
+  });
+  if (signUp.error) throw signUp.error;
+  const confirm = await fetch((await latestMail(email)).action_link, { redirect: 'manual' });
+  if (confirm.status !== 303) throw new Error(`Confirmation link answered ${confirm.status}`);
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  return { email, password, session: signIn.data.session };
+}
+
+/** Opens the browser as that member: the session is stored where supabase-js keeps it. */
+export async function storeSession(page: Page, session: Session): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('e2e-session-stored')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-session-stored', '1');
+      }
+    },
+    [STORAGE_KEY, JSON.stringify(session)] as const,
+  );
+}
