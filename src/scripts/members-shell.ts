@@ -1,8 +1,14 @@
-import { $displayName, clearStoredAuth, setSession } from '../stores/auth.ts';
+import { $auth, $displayName } from '../stores/auth.ts';
+import { authClient } from '../stores/auth-client.ts';
+import { needsSecondFactor, signOut, startAuthSync } from '../stores/auth-session.ts';
 import { wireMenus } from './menus.ts';
 
-/** Loaded only for members: dropdown menus, the user's name and sign-out. */
+/** Loaded only when a session is stored: menus, the user's name, sign-out and the guard's check. */
 wireMenus();
+startAuthSync();
+
+const root = document.documentElement;
+const membersPage = document.querySelector('main[data-members-only]') !== null;
 
 $displayName.subscribe((name) => {
   document.querySelectorAll('[data-user-name]').forEach((element) => {
@@ -14,9 +20,50 @@ $displayName.subscribe((name) => {
 });
 
 document.querySelectorAll('[data-sign-out]').forEach((button) => {
-  button.addEventListener('click', () => {
-    clearStoredAuth(localStorage);
-    setSession(null);
-    location.assign('/');
-  });
+  button.addEventListener('click', () => void signOut());
 });
+
+/*
+ * The second half of the route guard: the page may already show (decided from storage); the
+ * server now confirms the session is still valid. A revoked or unrefreshable session, or one
+ * short of the aal2 its verified factor requires, goes to /auth.
+ */
+async function confirmSession(): Promise<void> {
+  const { data, error } = await authClient.getUser();
+  if (error && error.name === 'AuthRetryableFetchError') {
+    // Offline or the server is down: keep what storage said rather than sign a member out.
+    if ($auth.get().status === 'signed-in') root.setAttribute('data-auth', 'ok');
+    return;
+  }
+  if (!data.user) {
+    location.replace('/auth');
+    return;
+  }
+  if (await needsSecondFactor()) {
+    location.replace('/auth');
+    return;
+  }
+  root.setAttribute('data-auth', 'ok');
+}
+
+if (membersPage) {
+  void confirmSession();
+  $auth.listen(({ status }) => {
+    if (status === 'signed-out') location.replace('/auth');
+  });
+}
+
+// A toast handed over by the page that redirected here (the sign-in welcome).
+const handedOver = sessionStorage.getItem('pending-toast');
+if (handedOver) {
+  sessionStorage.removeItem('pending-toast');
+  void Promise.all([import('../stores/toasts.ts'), import('./toaster.ts')]).then(
+    ([{ showToast }]) => {
+      try {
+        showToast(JSON.parse(handedOver) as { title: string; description: string });
+      } catch (error) {
+        console.error('Could not show the handed-over toast', error);
+      }
+    },
+  );
+}

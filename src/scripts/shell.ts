@@ -1,16 +1,19 @@
+import { config } from '../config.ts';
 import { $auth, restoreSession } from '../stores/auth.ts';
 import { wireMobileMenu } from './mobile-menu.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { wireThemeToggle } from './theme-toggle.ts';
-import { config } from '../config.ts';
 
 /*
- * Runs on every page, so it stays tiny: visitors never download React, supabase-js or the
- * members' menus. Those load only once a stored session says a member is here.
+ * Runs on every page, so it stays tiny: visitors never download React or the auth client. The
+ * members' shell (menus, session confirmation, sign-out, inactivity) loads only once a stored
+ * session says a member is here.
  */
 wireThemeToggle();
 wireMobileMenu();
 registerServiceWorker();
+
+const membersPage = document.querySelector('main[data-members-only]') !== null;
 
 $auth.subscribe(({ status }) => {
   if (status !== 'loading') {
@@ -20,8 +23,9 @@ $auth.subscribe(({ status }) => {
 
 let membersShell: Promise<unknown> | undefined;
 function checkSession(): void {
-  if (restoreSession(localStorage, Date.now() / 1000))
-    membersShell ??= import('./members-shell.ts');
+  const stored = restoreSession(localStorage, Date.now() / 1000);
+  if (!stored && membersPage) location.replace('/auth');
+  else if (stored) membersShell ??= import('./members-shell.ts');
 }
 
 checkSession();

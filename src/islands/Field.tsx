@@ -1,0 +1,32 @@
+import type { InputHTMLAttributes } from 'react';
+
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  error?: string | undefined;
+};
+
+/** A labelled input with its error underneath, announced and linked for screen readers. */
+export default function Field({ name, label, error, ...input }: Props) {
+  const id = `field-${name}`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="block h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 focus:border-brand-500 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-white dark:aria-invalid:border-red-400"
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+interface Props {
+  pending: boolean;
+  children: ReactNode;
+}
+
+/** The form's submit button: disabled with a spinner while its request runs. */
+export default function SubmitButton({ pending, children }: Props) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending}
+      className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+    >
+      {pending && (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+        />
+      )}
+      {children}
+    </button>
+  );
+}

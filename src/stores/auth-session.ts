@@ -1,0 +1,51 @@
+import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import { atom } from 'nanostores';
+import { clearStoredAuth, setSession } from './auth.ts';
+import { authClient } from './auth-client.ts';
+
+/** True once a password-recovery link signed the member in: /auth then asks for a new password. */
+export const $passwordRecovery = atom(false);
+
+function toStored(session: Session) {
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at ?? 0,
+    user: session.user,
+  };
+}
+
+/**
+ * Feeds the auth store from the client: the stored session once known, then every change
+ * (signed in, signed out, token refreshed, MFA verified, password recovery). A refresh that
+ * fails for good makes the client sign out, which arrives here as SIGNED_OUT.
+ */
+export function startAuthSync(): () => void {
+  const { data } = authClient.onAuthStateChange((event: AuthChangeEvent, session) => {
+    if (event === 'PASSWORD_RECOVERY') $passwordRecovery.set(true);
+    setSession(session ? toStored(session) : null);
+  });
+  return () => data.subscription.unsubscribe();
+}
+
+/** Whether the session is short of the aal2 a verified factor requires. */
+export async function needsSecondFactor(): Promise<boolean> {
+  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel();
+  return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+}
+
+/**
+ * Signs out everywhere (global scope). Whatever the server says, the local session and every
+ * stored token are removed and the browser goes home (spec section 4); errors are only logged.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    const { error } = await authClient.signOut({ scope: 'global' });
+    if (error) console.error('Sign-out failed on the server; signing out locally', error);
+  } catch (error) {
+    console.error('Sign-out failed; signing out locally', error);
+  }
+  clearStoredAuth(localStorage);
+  setSession(null);
+  location.assign('/');
+}
