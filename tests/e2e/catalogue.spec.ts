@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/member.ts';
 import { jsonEntries } from './support/content.ts';
 
 const pages = [

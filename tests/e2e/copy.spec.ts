@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/member.ts';
 import { promptFiles } from './support/content.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /auth as a person uses it: tabs, labelled fields, buttons and toasts. */
+export class AuthPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/auth${query}`);
+    await expect(this.page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  }
+
+  async signUp(displayName: string, email: string, password: string): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Sign Up' }).click();
+    await this.page.getByLabel('Display name').fill(displayName);
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  /** The toast with this title (status or alert). */
+  toast(title: string) {
+    return this.page
+      .getByRole('region', { name: 'Notifications' })
+      .locator('[role=status], [role=alert]')
+      .filter({ hasText: title });
+  }
+}
