@@ -3,3 +3,6 @@ export const COPY_FEEDBACK_MS = 2000;
 
 /** How long an ordinary toast stays before it dismisses itself. */
 export const TOAST_DURATION_MS = 5000;
+
+/** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
+export const HANDOVER_TOAST_KEY = 'handover-toast';

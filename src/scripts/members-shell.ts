@@ -2,10 +2,12 @@ import { $auth, $displayName } from '../stores/auth.ts';
 import { authClient } from '../stores/auth-client.ts';
 import { needsSecondFactor, signOut, startAuthSync } from '../stores/auth-session.ts';
 import { wireMenus } from './menus.ts';
+import { startInactivityWatch } from './inactivity.ts';
 
 /** Loaded only when a session is stored: menus, the user's name, sign-out and the guard's check. */
 wireMenus();
 startAuthSync();
+startInactivityWatch();
 
 const root = document.documentElement;
 const membersPage = document.querySelector('main[data-members-only]') !== null;
@@ -51,19 +53,4 @@ if (membersPage) {
   $auth.listen(({ status }) => {
     if (status === 'signed-out') location.replace('/auth');
   });
-}
-
-// A toast handed over by the page that redirected here (the sign-in welcome).
-const handedOver = sessionStorage.getItem('pending-toast');
-if (handedOver) {
-  sessionStorage.removeItem('pending-toast');
-  void Promise.all([import('../stores/toasts.ts'), import('./toaster.ts')]).then(
-    ([{ showToast }]) => {
-      try {
-        showToast(JSON.parse(handedOver) as { title: string; description: string });
-      } catch (error) {
-        console.error('Could not show the handed-over toast', error);
-      }
-    },
-  );
 }

@@ -1,5 +1,6 @@
 import { config } from '../config.ts';
 import { $auth, restoreSession } from '../stores/auth.ts';
+import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { wireMobileMenu } from './mobile-menu.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { wireThemeToggle } from './theme-toggle.ts';
@@ -37,3 +38,19 @@ window.addEventListener('pageshow', (event) => {
 window.addEventListener('storage', (event) => {
   if (event.key === null || event.key === config.authStorageKey) checkSession();
 });
+
+// A toast handed over by the page that redirected here (the sign-in welcome, the inactivity
+// sign-out); the toaster loads only when there is one.
+const handedOver = sessionStorage.getItem(HANDOVER_TOAST_KEY);
+if (handedOver) {
+  sessionStorage.removeItem(HANDOVER_TOAST_KEY);
+  void Promise.all([import('../stores/toasts.ts'), import('./toaster.ts')]).then(
+    ([{ showToast }]) => {
+      try {
+        showToast(JSON.parse(handedOver) as Parameters<typeof showToast>[0]);
+      } catch (error) {
+        console.error('Could not show the handed-over toast', error);
+      }
+    },
+  );
+}

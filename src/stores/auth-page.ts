@@ -17,6 +17,7 @@ import {
   SIGN_IN_LIMIT,
   SIGN_UP_LIMIT,
 } from '../lib/rate-limiter.ts';
+import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { logSecurityEvent, type SecurityEvent } from '../lib/security-log.ts';
 import {
   newPasswordSchema,
@@ -85,7 +86,7 @@ function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErro
 
 /** After a complete sign-in: the welcome toast survives the redirect to the home grid. */
 function enterSite(): void {
-  sessionStorage.setItem('pending-toast', JSON.stringify(SIGN_IN_SUCCESS));
+  sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(SIGN_IN_SUCCESS));
   location.replace('/');
 }
 

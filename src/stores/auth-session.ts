@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
+import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 
@@ -38,7 +39,11 @@ export async function needsSecondFactor(): Promise<boolean> {
  * Signs out everywhere (global scope). Whatever the server says, the local session and every
  * stored token are removed and the browser goes home (spec section 4); errors are only logged.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(handover?: {
+  title: string;
+  description: string;
+  variant: 'destructive';
+}): Promise<void> {
   try {
     const { error } = await authClient.signOut({ scope: 'global' });
     if (error) console.error('Sign-out failed on the server; signing out locally', error);
@@ -47,5 +52,6 @@ export async function signOut(): Promise<void> {
   }
   clearStoredAuth(localStorage);
   setSession(null);
+  if (handover) sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
   location.assign('/');
 }

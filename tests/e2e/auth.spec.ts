@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { createMember, latestMail, STORAGE_KEY, uniqueEmail } from './support/auth.ts';
+import {
+  ANON_KEY,
+  AUTH_URL,
+  createMember,
+  latestMail,
+  STORAGE_KEY,
+  storeSession,
+  uniqueEmail,
+} from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { MEMBERS_ROUTES } from '../../src/lib/navigation.ts';
 
@@ -212,4 +220,21 @@ test('a member moving between members pages never sees the spinner', async ({ pa
   await page.getByRole('menuitem', { name: 'Tool Lab' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('spinner-seen'))).toBeNull();
+});
+
+test('a session revoked elsewhere is noticed on the next members page and sent to /auth', async ({
+  page,
+}) => {
+  const { session } = await createMember('Revoked');
+  await storeSession(page, session);
+  await page.goto('/toolstack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+  // Signed out everywhere from another device.
+  const logout = await fetch(`${AUTH_URL}/auth/v1/logout?scope=global`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(logout.status).toBe(204);
+  await page.goto('/lab');
+  await expect(page).toHaveURL('/auth');
 });

@@ -2,7 +2,11 @@ import { expect, type Page } from '@playwright/test';
 
 /** /auth as a person uses it: tabs, labelled fields, buttons and toasts. */
 export class AuthPage {
-  constructor(readonly page: Page) {}
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async open(query = ''): Promise<void> {
     await this.page.goto(`/auth${query}`);

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { formValues } from '../lib/form-values.ts';
+import {
+  $accountError,
+  $accountPending,
+  $enrolment,
+  $factors,
+  cancelEnrolment,
+  loadFactors,
+  removeFactor,
+  startEnrolment,
+  verifyEnrolment,
+} from '../stores/account.ts';
+import Field from './Field.tsx';
+import SubmitButton from './SubmitButton.tsx';
+
+/** /account's two-factor section: the member's authenticators, enrolment and removal. */
+export default function TwoFactorSettings() {
+  const factors = useStore($factors);
+  const enrolment = useStore($enrolment);
+  const pending = useStore($accountPending);
+  const error = useStore($accountError);
+  useEffect(() => {
+    void loadFactors();
+  }, []);
+
+  const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
+  return (
+    <div className="space-y-6">
+      {error && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200"
+        >
+          {error}
+        </p>
+      )}
+      {factors === null ? (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Loading your authenticators…
+        </p>
+      ) : verified.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Two-factor authentication is off. Add an authenticator app to ask for a code at every
+          sign-in.
+        </p>
+      ) : (
+        <ul
+          aria-label="Authenticators"
+          className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+        >
+          {verified.map((factor) => (
+            <li key={factor.id} className="flex items-center justify-between gap-4 p-4">
+              <div>
+                <p className="font-medium">{factor.friendly_name ?? 'Authenticator app'}</p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                  Authenticator app · added {new Date(factor.created_at).toLocaleDateString('en')}
+                </p>
+              </div>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => void removeFactor(factor.id)}
+                aria-label={`Remove ${factor.friendly_name ?? 'authenticator'}`}
+                className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {enrolment ? (
+        <form
+          noValidate
+          className="space-y-4 rounded-xl border border-zinc-200 p-5 dark:border-zinc-800"
+          onSubmit={(event) => void verifyEnrolment(String(formValues(event).code))}
+        >
+          <h3 className="font-semibold">Scan the QR code</h3>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Scan it with an authenticator app (1Password, Google Authenticator, Authy…), or enter
+            the secret by hand, then type the 6-digit code it shows.
+          </p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code for your authenticator app"
+            width={180}
+            height={180}
+            className="rounded-lg bg-white p-2"
+          />
+          <p className="text-sm">
+            Secret:{' '}
+            <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono break-all dark:bg-zinc-800">
+              {enrolment.secret}
+            </code>
+          </p>
+          <Field
+            name="code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+          <div className="flex gap-3">
+            <SubmitButton pending={pending}>Verify and turn on</SubmitButton>
+            <button
+              type="button"
+              onClick={() => void cancelEnrolment()}
+              className="h-11 rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => void startEnrolment(String(formValues(event).friendlyName))}
+        >
+          <div className="flex-1">
+            <Field
+              name="friendlyName"
+              label="Authenticator name"
+              placeholder="Phone"
+              maxLength={60}
+            />
+          </div>
+          <div className="sm:w-56">
+            <SubmitButton pending={pending}>Add authenticator app</SubmitButton>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

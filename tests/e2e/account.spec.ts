@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { createMember, storeSession, AUTH_URL, ANON_KEY } from './support/auth.ts';
+import { AuthPage } from './support/auth-page.ts';
+import { createClient } from '@supabase/supabase-js';
+
+const code = (secret: string) =>
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate();
+
+test('enrol an authenticator, sign out, and sign in again with its code', async ({ page }) => {
+  const { email, password, session } = await createMember('Two Factor');
+  await storeSession(page, session);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByText('Two Factor', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+
+  await page.getByLabel('Authenticator name').fill('Phone');
+  await page.getByRole('button', { name: 'Add authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('code').textContent()) ?? '';
+  await page.getByLabel('Code from the app').fill('000000');
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not valid');
+  await page.getByLabel('Code from the app').fill(code(secret));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Authenticators' })).toContainText('Phone');
+
+  await page.getByRole('button', { name: 'Two Factor' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  const auth = new AuthPage(page);
+  await auth.open();
+  await auth.signIn(email, password);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page.getByLabel('Authentication code')).toBeFocused();
+  await page.getByLabel('Authentication code').fill(code(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/toolstack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Remove Phone' }).click();
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+});
+
+test('a member with a verified factor but only a password session is sent to the code step', async ({
+  page,
+}) => {
+  const { email, password } = await createMember('Half Signed');
+  const client = createClient(AUTH_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await client.auth.signInWithPassword({ email, password });
+  const { data: enrolled } = await client.auth.mfa.enroll({
+    factorType: 'totp',
+    friendlyName: 'Key',
+  });
+  await client.auth.mfa.challengeAndVerify({
+    factorId: enrolled?.id ?? '',
+    code: code(enrolled?.totp.secret ?? ''),
+  });
+  const { data: aal1 } = await createClient(AUTH_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  }).auth.signInWithPassword({ email, password });
+  await storeSession(page, aal1.session!);
+  await page.goto('/toolstack');
+  await expect(page).toHaveURL('/auth');
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page.getByText('Modern Tool Stack')).toHaveCount(0);
+});
