@@ -102,7 +102,7 @@ export default function TwoFactorSettings() {
             autoComplete="one-time-code"
             maxLength={6}
           />
-          <div className="flex gap-3">
+          <div className="flex flex-col gap-3 sm:flex-row">
             <SubmitButton pending={pending}>Verify and turn on</SubmitButton>
             <button
               type="button"

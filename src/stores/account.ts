@@ -1,5 +1,6 @@
 import type { Factor } from '@supabase/auth-js';
 import { atom } from 'nanostores';
+import { svgDataUrl } from '../lib/svg-data-url.ts';
 import { authClient } from './auth-client.ts';
 import { setSession } from './auth.ts';
 import { showToast } from './toasts.ts';
@@ -52,6 +53,10 @@ export function startEnrolment(friendlyName: string): Promise<void> {
       $accountError.set('Give this authenticator a name, for example "Phone".');
       return;
     }
+    // An enrolment abandoned earlier (tab closed before its first code) would block the name.
+    const { data: existing } = await authClient.mfa.listFactors();
+    const stale = existing?.all.filter((factor) => factor.status === 'unverified') ?? [];
+    await Promise.all(stale.map((factor) => authClient.mfa.unenroll({ factorId: factor.id })));
     const { data, error } = await authClient.mfa.enroll({
       factorType: 'totp',
       friendlyName: name,
@@ -64,7 +69,7 @@ export function startEnrolment(friendlyName: string): Promise<void> {
     $enrolment.set({
       factorId: data.id,
       friendlyName: name,
-      qrCode: data.totp.qr_code,
+      qrCode: svgDataUrl(data.totp.qr_code),
       secret: data.totp.secret,
     });
   });

@@ -23,7 +23,11 @@ test('enrol an authenticator, sign out, and sign in again with its code', async 
 
   await page.getByLabel('Authenticator name').fill('Phone');
   await page.getByRole('button', { name: 'Add authenticator app' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toBeVisible();
+  await expect
+    .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   const secret = (await page.locator('code').textContent()) ?? '';
   await page.getByLabel('Code from the app').fill('000000');
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
