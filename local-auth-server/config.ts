@@ -25,6 +25,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address for SMTP delivery (SMTP_FROM). */
   smtpFrom: string;
+  /** Folder of the project's Edge Functions, served at /functions/v1/<name>. */
+  functionsDir: string;
   /** Receives the start banner and one line per mail; console.log unless replaced. */
   log: (line: string) => void;
 }
@@ -50,6 +52,7 @@ export const defaults = {
   // GoTrue itself defaults to 0; the Supabase CLI and hosted projects use 10.
   refreshTokenReuseInterval: 10,
   dataDir: path.join(repoRoot, '.local-auth'),
+  functionsDir: path.join(repoRoot, 'supabase', 'functions'),
   smtpFrom: 'Local Auth <noreply@localhost>',
 } as const;
 
@@ -123,6 +126,7 @@ export function loadConfig(env: Env): Config {
       'a number of seconds between 0 and 86400',
     ),
     dataDir: path.resolve(read('LOCAL_AUTH_DATA_DIR') ?? defaults.dataDir),
+    functionsDir: defaults.functionsDir,
     smtpUrl,
     smtpFrom: read('SMTP_FROM') ?? defaults.smtpFrom,
     log: (line) => console.log(line),

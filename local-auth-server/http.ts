@@ -163,8 +163,10 @@ export async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const cors = corsHeaders(ctx.redirects, header(req, 'origin'));
-  if (req.method === 'OPTIONS' && !req.url?.startsWith(FUNCTIONS_PREFIX)) {
+  // Edge functions answer CORS themselves, as on Supabase; the gateway adds nothing to them.
+  const isFunction = req.url?.startsWith(FUNCTIONS_PREFIX) ?? false;
+  const cors = isFunction ? {} : corsHeaders(ctx.redirects, header(req, 'origin'));
+  if (req.method === 'OPTIONS' && !isFunction) {
     write(
       res,
       { status: 204 },

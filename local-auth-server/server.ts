@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext, EdgeFunction } from './api.ts';
 import { loadConfig, type Config } from './config.ts';
 import { handleRequest } from './http.ts';
+import { projectFunctions } from './project-functions.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { Mailer } from './mail.ts';
 import { RedirectPolicy } from './redirects.ts';
@@ -63,7 +64,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
     });
     const address = await listen(server, config.port, config.host);
     const url = `http://${publicHost(address)}:${address.port}`;
-    const functions = new Map<string, EdgeFunction>();
+    const functions = projectFunctions(config.functionsDir, { url, anonKey: config.anonKey });
     context.resolve({
       config,
       store,

@@ -4,10 +4,16 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
 import { shellScripts } from './shell-scripts.mjs';
+import { resolveMembersKey } from './members-key.mjs';
+import { sealMembersPages } from './seal.mjs';
+import { loadSiteConfig } from './site-config.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
-/** Pages anyone may load; their scripts are precached with them. */
-const PUBLIC_PAGES = ['index.html', 'auth.html', 'offline.html'];
+/**
+ * Pages whose scripts are precached. /auth itself is precached, but not its React island and auth
+ * client: a visitor's first visit to the home page must not download ~100 KB it may never use.
+ */
+const SHELL_PAGES = ['index.html', 'offline.html'];
 
 async function flattenSitemap() {
   const chunks = (await readdir(dist)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
@@ -20,9 +26,32 @@ async function flattenSitemap() {
   await rm(new URL('sitemap-index.xml', dist));
 }
 
+async function sealMembersContent() {
+  if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
+    console.warn(
+      '\n' +
+        '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n' +
+        "!! MEMBERS_CONTENT_SEAL=off: members' pages are published UNSEALED.                !!\n" +
+        '!! Anyone can read every tool and prompt with curl, and so can every crawler.     !!\n' +
+        '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
+    );
+    return;
+  }
+  let key;
+  try {
+    key = resolveMembersKey(loadSiteConfig());
+  } catch (error) {
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+  const pages = await sealMembersPages(dist, key);
+  console.log(`members content: sealed ${pages.length} pages (AES-256-GCM)`);
+}
+
 await flattenSitemap();
+await sealMembersContent();
 const { count, size, warnings } = await generateSW(
-  serviceWorkerConfig('dist', await shellScripts(dist, PUBLIC_PAGES)),
+  serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES)),
 );
 warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
 console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);

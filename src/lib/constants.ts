@@ -6,3 +6,6 @@ export const TOAST_DURATION_MS = 5000;
 
 /** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
 export const HANDOVER_TOAST_KEY = 'handover-toast';
+
+/** sessionStorage key of the members' content key: this tab's session only, removed on sign-out. */
+export const MEMBERS_KEY_STORAGE = 'members-content-key';

@@ -48,6 +48,11 @@ async function confirmSession(): Promise<void> {
   root.setAttribute('data-auth', 'ok');
 }
 
+const main = document.querySelector<HTMLElement>('main[data-members-only]');
+if (main?.hasAttribute('data-sealed')) {
+  void import('./unseal.ts').then(({ unsealPage }) => unsealPage(main));
+}
+
 if (membersPage) {
   void confirmSession();
   $auth.listen(({ status }) => {

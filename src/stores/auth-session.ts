@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { HANDOVER_TOAST_KEY, MEMBERS_KEY_STORAGE } from '../lib/constants.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 
@@ -24,9 +24,20 @@ function toStored(session: Session) {
 export function startAuthSync(): () => void {
   const { data } = authClient.onAuthStateChange((event: AuthChangeEvent, session) => {
     if (event === 'PASSWORD_RECOVERY') $passwordRecovery.set(true);
+    // A failed refresh or a sign-out elsewhere ends the session: the content key goes with it.
+    if (!session) forgetMembersKey();
     setSession(session ? toStored(session) : null);
   });
   return () => data.subscription.unsubscribe();
+}
+
+/** Removes the members' content key this tab kept (sign-out, expiry, failed refresh). */
+function forgetMembersKey(): void {
+  try {
+    sessionStorage.removeItem(MEMBERS_KEY_STORAGE);
+  } catch (error) {
+    console.error('Could not remove the members content key', error);
+  }
 }
 
 /** Whether the session is short of the aal2 a verified factor requires. */
@@ -51,6 +62,7 @@ export async function signOut(handover?: {
     console.error('Sign-out failed; signing out locally', error);
   }
   clearStoredAuth(localStorage);
+  forgetMembersKey();
   setSession(null);
   if (handover) sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
   location.assign('/');

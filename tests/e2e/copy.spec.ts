@@ -26,7 +26,7 @@ test('text prompts: Copy puts the exact prompt on the clipboard, toasts, and res
   await pauseClock(page);
   const button = page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` });
   await button.click();
-  expect(await clipboard(page)).toBe(prompt?.body);
+  await expect.poll(() => clipboard(page)).toBe(prompt?.body);
   await expect(button).toHaveText('Copied');
   const toast = page.getByRole('status').filter({ hasText: 'Copied to clipboard' });
   await expect(toast).toContainText('The prompt has been copied to your clipboard.');
@@ -47,7 +47,7 @@ test('video prompts: the icon button copies and toasts', async ({ page }) => {
   const [prompt] = promptFiles('video');
   await page.goto('/video-prompts');
   await page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` }).click();
-  expect(await clipboard(page)).toBe(prompt?.body);
+  await expect.poll(() => clipboard(page)).toBe(prompt?.body);
   await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeVisible();
 });
 
@@ -58,7 +58,7 @@ test("dev prompts: Copy shows 'Copied!' without a toast", async ({ page }) => {
   await pauseClock(page);
   const button = page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` });
   await button.click();
-  expect(await clipboard(page)).toBe(prompt?.body);
+  await expect.poll(() => clipboard(page)).toBe(prompt?.body);
   await expect(button).toHaveText('Copied!');
   await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toHaveCount(0);
   await page.clock.runFor(2000);
@@ -76,7 +76,7 @@ test('copying still works where the Clipboard API refuses to write', async ({ pa
   await expect(page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` })).toHaveText(
     'Copied!',
   );
-  expect(await clipboard(page)).toBe(prompt?.body);
+  await expect.poll(() => clipboard(page)).toBe(prompt?.body);
 });
 
 test('a copy failure is only logged', async ({ page }) => {

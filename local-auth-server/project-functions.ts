@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EdgeFunction } from './api.ts';
+
+type HandlerFactory = (env: Record<string, string>) => EdgeFunction;
+
+/** Reads KEY=value lines (the CLI's supabase/functions/.env), ignoring blanks and comments. */
+function readEnvFile(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/**
+ * Serves the project's Edge Functions the way `supabase functions serve` does: every
+ * supabase/functions/<name>/handler.ts whose default export builds a Web-standard handler from
+ * its environment is mounted at /functions/v1/<name>, with SUPABASE_URL and SUPABASE_ANON_KEY
+ * set and secrets from supabase/functions/.env (re-read when it changes, as builds may write it).
+ */
+export function projectFunctions(
+  functionsDir: string,
+  base: { url: string; anonKey: string },
+): Map<string, EdgeFunction> {
+  const functions = new Map<string, EdgeFunction>();
+  if (!existsSync(functionsDir)) return functions;
+  const envFile = path.join(functionsDir, '.env');
+  for (const entry of readdirSync(functionsDir, { withFileTypes: true })) {
+    const handlerFile = path.join(functionsDir, entry.name, 'handler.ts');
+    if (!entry.isDirectory() || !existsSync(handlerFile)) continue;
+    let cached: { envText: string; handler: EdgeFunction } | undefined;
+    functions.set(entry.name, async (request) => {
+      const envText = existsSync(envFile) ? readFileSync(envFile, 'utf8') : '';
+      if (cached?.envText !== envText) {
+        const module = (await import(pathToFileURL(handlerFile).href)) as {
+          default: HandlerFactory;
+        };
+        const env = {
+          ...readEnvFile(envFile),
+          SUPABASE_URL: base.url,
+          SUPABASE_ANON_KEY: base.anonKey,
+        };
+        cached = { envText, handler: module.default(env) };
+      }
+      return cached.handler(request);
+    });
+  }
+  return functions;
+}

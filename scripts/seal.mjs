@@ -1,0 +1,46 @@
+// Seals the members' region of every members-only page in dist/ with AES-256-GCM (see
+// src/lib/sealing.ts): what stays readable is the shell, the title, the description and a
+// sign-in prompt. Pages whose members' region holds no members' data (data-members-only="open",
+// e.g. /account, drawn from the signed-in member's own session) are left as they are.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
+
+const REGION = /(<main\b[^>]*\bdata-members-only="sealed"[^>]*)>([\s\S]*)<\/main>/;
+const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>/g;
+
+const PROMPT =
+  '<div data-sealed-prompt class="flex flex-col items-center py-24 text-center">' +
+  '<p class="text-lg text-zinc-700 dark:text-zinc-300">This page is for members.</p>' +
+  '<a href="/auth" class="mt-6 inline-flex h-11 items-center rounded-xl bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">Sign in to see it</a>' +
+  '</div>';
+
+/**
+ * @param {URL} dist build output folder
+ * @param {string} base64Key the members' content key
+ * @returns {Promise<{ page: string; bytes: number }[]>} sealed pages and their plaintext sizes
+ */
+export async function sealMembersPages(dist, base64Key) {
+  const key = await importContentKey(parseContentKey(base64Key));
+  const sealed = [];
+  for (const name of await readdir(dist)) {
+    if (!name.endsWith('.html')) continue;
+    const file = new URL(name, dist);
+    const html = await readFile(file, 'utf8');
+    const match = REGION.exec(html);
+    if (!match) continue;
+    const [, openTag, region] = match;
+    // Astro renders a component's <script> where the component is; scripts inserted later as
+    // HTML would never run, and they hold the site's code, not members' data: they stay outside.
+    const scripts = region.match(SCRIPTS) ?? [];
+    const content = region.replace(SCRIPTS, '');
+    const page = `/${name.replace(/\.html$/, '')}`;
+    const ciphertext = await seal(key, content, page);
+    const sealedRegion = `${openTag} data-sealed>${PROMPT}<template data-sealed-content>${ciphertext}</template></main>${scripts.join('')}`;
+    await writeFile(
+      file,
+      html.replace(REGION, () => sealedRegion),
+    );
+    sealed.push({ page, bytes: Buffer.byteLength(content) });
+  }
+  return sealed;
+}

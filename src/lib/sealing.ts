@@ -1,0 +1,87 @@
+/*
+ * AES-256-GCM sealing of members' content, shared by the build (Node 22) and the browser
+ * (WebCrypto in both). A sealed value is base64(iv || ciphertext || tag) with a fresh 12-byte IV;
+ * the page's path is the additional authenticated data, so a blob moved to another page, or
+ * changed in any byte, fails to open.
+ */
+
+/** A content key is 32 random bytes, written as base64 in MEMBERS_CONTENT_KEY. */
+export const CONTENT_KEY_BYTES = 32;
+const IV_BYTES = 12;
+
+/** Thrown for a missing, malformed, tampered or wrongly keyed value. */
+export class SealError extends Error {
+  override name = 'SealError';
+}
+
+/** Base64 of bytes, without relying on Buffer or on Uint8Array.toBase64. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** Bytes of a base64 string; SealError when it is not base64. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  let binary: string;
+  try {
+    binary = atob(text.trim());
+  } catch {
+    throw new SealError('not valid base64');
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Checks a base64 content key (as in MEMBERS_CONTENT_KEY) and returns its 32 bytes. */
+export function parseContentKey(base64: string): Uint8Array<ArrayBuffer> {
+  const bytes = fromBase64(base64);
+  if (bytes.length !== CONTENT_KEY_BYTES) {
+    throw new SealError(`a content key must be ${CONTENT_KEY_BYTES} bytes, found ${bytes.length}`);
+  }
+  return bytes;
+}
+
+/** Imports raw key bytes for AES-GCM; not extractable once imported. */
+export function importContentKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
+
+/** Encrypts text for one page (`aad`, its path) under a fresh random IV. */
+export async function seal(key: CryptoKey, plaintext: string, aad: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(aad) },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
+  const sealed = new Uint8Array(IV_BYTES + ciphertext.byteLength);
+  sealed.set(iv);
+  sealed.set(new Uint8Array(ciphertext), IV_BYTES);
+  return toBase64(sealed);
+}
+
+/** Decrypts a sealed value for its page; SealError if it was altered, cut short or wrongly keyed. */
+export async function unseal(key: CryptoKey, sealed: string, aad: string): Promise<string> {
+  const bytes = fromBase64(sealed);
+  if (bytes.length < IV_BYTES + 16) throw new SealError('sealed content is truncated');
+  try {
+    const plaintext = await crypto.subtle.decrypt(
+      {
+        name: 'AES-GCM',
+        iv: bytes.subarray(0, IV_BYTES),
+        additionalData: new TextEncoder().encode(aad),
+      },
+      key,
+      bytes.subarray(IV_BYTES),
+    );
+    return new TextDecoder().decode(plaintext);
+  } catch {
+    throw new SealError(
+      'sealed content failed authentication (tampered, truncated or another key)',
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fromBase64,
+  importContentKey,
+  parseContentKey,
+  seal,
+  SealError,
+  toBase64,
+  unseal,
+} from '../../src/lib/sealing.ts';
+
+const rawKey = () => crypto.getRandomValues(new Uint8Array(32));
+const keyFrom = (raw: Uint8Array<ArrayBuffer>) => importContentKey(raw);
+
+describe('sealing', () => {
+  it('round-trips text, including non-ASCII and large pages', async () => {
+    const key = await keyFrom(rawKey());
+    const text = `<h1>Tool Stack</h1> — “quotes”, emoji 🚀, ${'x'.repeat(300_000)}`;
+    expect(await unseal(key, await seal(key, text, '/toolstack'), '/toolstack')).toBe(text);
+  });
+
+  it('uses a fresh IV every time', async () => {
+    const key = await keyFrom(rawKey());
+    const a = await seal(key, 'same', '/p');
+    const b = await seal(key, 'same', '/p');
+    expect(a).not.toBe(b);
+    expect(fromBase64(a).subarray(0, 12)).not.toEqual(fromBase64(b).subarray(0, 12));
+  });
+
+  it.each([
+    [
+      'a flipped byte',
+      (s: string) => {
+        const b = fromBase64(s);
+        b[20] = (b[20] ?? 0) ^ 1;
+        return toBase64(b);
+      },
+    ],
+    ['a truncated value', (s: string) => toBase64(fromBase64(s).subarray(0, -1))],
+    ['a value cut below one block', (s: string) => toBase64(fromBase64(s).subarray(0, 20))],
+    ['garbage', () => '%%%not base64%%%'],
+  ])('refuses %s', async (_name, damage) => {
+    const key = await keyFrom(rawKey());
+    await expect(
+      unseal(key, damage(await seal(key, 'members only', '/lab')), '/lab'),
+    ).rejects.toThrow(SealError);
+  });
+
+  it('refuses another key and another page', async () => {
+    const key = await keyFrom(rawKey());
+    const sealed = await seal(key, 'members only', '/lab');
+    await expect(unseal(await keyFrom(rawKey()), sealed, '/lab')).rejects.toThrow(SealError);
+    await expect(unseal(key, sealed, '/toolstack')).rejects.toThrow(SealError);
+  });
+});
+
+describe('parseContentKey', () => {
+  it('accepts 32 bytes of base64 and names what is wrong otherwise', () => {
+    const raw = rawKey();
+    expect(parseContentKey(toBase64(raw))).toEqual(raw);
+    expect(() => parseContentKey(toBase64(new Uint8Array(16)))).toThrow(
+      'a content key must be 32 bytes, found 16',
+    );
+    expect(() => parseContentKey('***')).toThrow('not valid base64');
+  });
+});
