@@ -1,0 +1,164 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
+import { ANON_KEY, AUTH_URL, createMember, storeSession } from './support/auth.ts';
+import { jsonEntries, promptFiles } from './support/content.ts';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+const KEY_URL = `${AUTH_URL}/functions/v1/members-content-key`;
+
+function files(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Strings that exist only on members' pages: tool names, failure reasons and prompt fragments. */
+function memberOnlyStrings(): string[] {
+  const tools = [
+    'tools/toolstack.json',
+    'tools/lab.json',
+    'tools/tool-rip.json',
+    'dev-tools/dev-tools.json',
+  ].flatMap((path) => jsonEntries<{ description: string; reasonForFailure?: string }>(path));
+  const prompts = (['text', 'video', 'dev'] as const).flatMap((library) =>
+    promptFiles(library).map(
+      (file) => file.body.split('\n').find((line) => line.length > 60) ?? '',
+    ),
+  );
+  return [
+    ...tools.map((tool) => tool.description),
+    ...tools.flatMap((tool) => (tool.reasonForFailure ? [tool.reasonForFailure] : [])),
+    ...prompts,
+  ].filter((text) => text.length > 30);
+}
+
+test('no file in the build output carries members-only content in the clear', () => {
+  // HTML escapes quotes and ampersands: probe with each string's longest stretch without them.
+  const probes = memberOnlyStrings()
+    .map(
+      (secret) =>
+        secret
+          .split(/["'&<>]/)
+          .sort((a, b) => b.length - a.length)[0]
+          ?.slice(0, 50) ?? '',
+    )
+    .filter((probe) => probe.length >= 25);
+  expect(probes.length).toBeGreaterThan(150);
+  for (const file of files(dist)) {
+    if (!/\.(html|js|css|json|xml|txt|webmanifest)$/.test(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const probe of probes) {
+      expect(text.includes(probe), `${file} contains "${probe}"`).toBe(false);
+    }
+  }
+});
+
+test('a members page fetched without a browser shows only the shell and the sign-in prompt', async ({
+  request,
+}) => {
+  const html = await (await request.get('/text-prompts')).text();
+  expect(html).toContain('<title>Text Prompts | Venture Studio</title>');
+  expect(html).toContain('This page is for members.');
+  expect(html).toContain('data-sealed-content');
+  expect(html).not.toContain('Ultra-Long Travel Guide Template');
+});
+
+test('the key endpoint refuses a visitor (401) and a member short of their second factor (403)', async ({
+  request,
+}) => {
+  expect((await request.get(KEY_URL)).status()).toBe(401);
+  expect(
+    (await request.get(KEY_URL, { headers: { Authorization: `Bearer ${ANON_KEY}` } })).status(),
+  ).toBe(401);
+  expect(
+    (await request.get(KEY_URL, { headers: { Authorization: 'Bearer not.a.jwt' } })).status(),
+  ).toBe(401);
+
+  const { email, password, session } = await createMember('Key Holder');
+  const ok = await request.get(KEY_URL, {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(ok.status()).toBe(200);
+  expect(ok.headers()['cache-control']).toBe('no-store');
+
+  const client = createClient(AUTH_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await client.auth.signInWithPassword({ email, password });
+  const { data: factor } = await client.auth.mfa.enroll({
+    factorType: 'totp',
+    friendlyName: 'Key',
+  });
+  const code = new TOTP({ secret: Secret.fromBase32(factor?.totp.secret ?? '') }).generate();
+  const { data: aal2 } = await client.auth.mfa.challengeAndVerify({
+    factorId: factor?.id ?? '',
+    code,
+  });
+  const { data: aal1 } = await createClient(AUTH_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  }).auth.signInWithPassword({ email, password });
+  const refused = await request.get(KEY_URL, {
+    headers: { Authorization: `Bearer ${aal1.session?.access_token}` },
+  });
+  expect(refused.status()).toBe(403);
+  const allowed = await request.get(KEY_URL, {
+    headers: { Authorization: `Bearer ${aal2?.access_token}` },
+  });
+  expect(allowed.status()).toBe(200);
+});
+
+test('a tampered page shows an error with a retry, never a blank page', async ({ page }) => {
+  const { session } = await createMember('Tamper Check');
+  await storeSession(page, session);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.route('**/lab', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(data-sealed-content>)(.)(.)/,
+      (_m, tag: string, a: string, b: string) => `${tag}${b}${a}`,
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/lab');
+  await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+  await expect
+    .poll(() => errors.some((text) => text.includes('Could not open this members page')))
+    .toBe(true);
+  await page.unroute('**/lab');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
+});
+
+test('the key stays in this tab only, one fetch for many pages, and leaves on sign-out', async ({
+  page,
+}) => {
+  const { session } = await createMember('Key Keeper');
+  await storeSession(page, session);
+  let keyFetches = 0;
+  page.on('request', (request) => {
+    if (request.url().startsWith(KEY_URL) && request.method() === 'GET') keyFetches += 1;
+  });
+  for (const path of ['/toolstack', '/lab', '/text-prompts', '/github']) {
+    await page.goto(path);
+    await expect(page.locator('main[data-members-only] h1')).toBeVisible();
+  }
+  expect(keyFetches).toBe(1);
+  const decrypt = await page.evaluate(
+    () => performance.getEntriesByName('members-content-decrypt')[0]?.duration,
+  );
+  expect(decrypt).toBeGreaterThan(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).not.toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('members-content-key'))).toBeNull();
+  await page.getByRole('button', { name: 'Key Keeper' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).toBeNull();
+});
