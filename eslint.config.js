@@ -15,6 +15,7 @@ export default defineConfig(
       'node_modules/',
       '.local-auth/',
       '.bench/',
+      'bench-results/',
       'test-results/',
       'playwright-report/',
     ],

@@ -5,7 +5,9 @@ import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
 import { shellScripts } from './shell-scripts.mjs';
 import { resolveMembersKey } from './members-key.mjs';
-import { sealMembersPages } from './seal.mjs';
+import { sealEntryMaps, sealMembersPages, sealSearchIndex } from './seal.mjs';
+import { writeEntryMaps } from './entry-maps.mjs';
+import { addModulePreloads } from './module-preloads.mjs';
 import { loadSiteConfig } from './site-config.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
@@ -37,18 +39,32 @@ async function sealMembersContent() {
     );
     return;
   }
-  let key;
   try {
-    key = resolveMembersKey(loadSiteConfig());
+    const key = resolveMembersKey(loadSiteConfig());
+    const pages = await sealMembersPages(dist, key);
+    const maps = await sealEntryMaps(dist, key);
+    console.log(
+      `members content: sealed ${pages.length} pages and ${maps.length} entry maps (AES-256-GCM)`,
+    );
+    const index = await sealSearchIndex(dist, key);
+    if (index) {
+      const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+      console.log(`search index: sealed ${kib(index.bytes)} as ${kib(index.sealedBytes)}`);
+    }
   } catch (error) {
-    console.error(`\n${error.message}\n`);
+    // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
+    // a failed build anyway has nothing to publish.
+    await rm(dist, { recursive: true, force: true });
+    console.error(
+      `\n${error.message}\n\nThe build output (dist/) was removed: it was not sealed.\n`,
+    );
     process.exit(1);
   }
-  const pages = await sealMembersPages(dist, key);
-  console.log(`members content: sealed ${pages.length} pages (AES-256-GCM)`);
 }
 
 await flattenSitemap();
+await writeEntryMaps(dist);
+await addModulePreloads(dist);
 await sealMembersContent();
 const { count, size, warnings } = await generateSW(
   serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES)),

@@ -22,7 +22,8 @@ const PROMPT =
 export async function sealMembersPages(dist, base64Key) {
   const key = await importContentKey(parseContentKey(base64Key));
   const sealed = [];
-  for (const name of await readdir(dist)) {
+  // Later pages of a split catalogue live in subfolders (toolstack/2.html).
+  for (const name of await readdir(dist, { recursive: true })) {
     if (!name.endsWith('.html')) continue;
     const file = new URL(name, dist);
     const html = await readFile(file, 'utf8');
@@ -43,4 +44,55 @@ export async function sealMembersPages(dist, base64Key) {
     sealed.push({ page, bytes: Buffer.byteLength(content) });
   }
   return sealed;
+}
+
+/**
+ * Seals the entry maps of split catalogues (scripts/entry-maps.mjs): they list every entry id,
+ * which is members' data. Each is sealed for its own URL, as pages are for their paths.
+ *
+ * @param {URL} dist build output folder
+ * @param {string} base64Key the members' content key
+ * @returns {Promise<string[]>} URLs of the sealed maps
+ */
+export async function sealEntryMaps(dist, base64Key) {
+  const key = await importContentKey(parseContentKey(base64Key));
+  const sealed = [];
+  for (const name of await readdir(dist, { recursive: true })) {
+    if (!name.endsWith('.entries.json')) continue;
+    const file = new URL(name, dist);
+    const url = `/${name}`;
+    await writeFile(file, await seal(key, await readFile(file, 'utf8'), url));
+    sealed.push(url);
+  }
+  return sealed;
+}
+
+/** The search index's public path: its additional data, so it cannot pass for a page. */
+export const SEARCH_INDEX_PATH = '/search-index.json';
+
+/**
+ * Seals the search index (src/pages/search-index.json.ts) in place, like the pages (seal()
+ * compresses before it encrypts), wrapped in JSON so the file keeps its content type.
+ *
+ * @param {URL} dist build output folder
+ * @param {string} base64Key the members' content key
+ * @returns {Promise<{ bytes: number; sealedBytes: number } | null>} sizes, or null without an index
+ */
+export async function sealSearchIndex(dist, base64Key) {
+  const file = new URL(SEARCH_INDEX_PATH.slice(1), dist);
+  let json;
+  try {
+    json = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+  const key = await importContentKey(parseContentKey(base64Key));
+  // For anyone reading the file: seal() deflates the text before it encrypts it.
+  const body = JSON.stringify({
+    sealed: await seal(key, json, SEARCH_INDEX_PATH),
+    encoding: 'deflate-raw',
+  });
+  await writeFile(file, body);
+  return { bytes: Buffer.byteLength(json), sealedBytes: Buffer.byteLength(body) };
 }

@@ -12,12 +12,24 @@ const staticImport = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']
  * @returns {Promise<string[]>} dist-relative script paths
  */
 export async function shellScripts(dist, pages) {
-  const found = new Set();
-  const queue = [];
+  const entries = [];
   for (const page of pages) {
     const html = await readFile(new URL(page, dist), 'utf8').catch(() => '');
-    for (const [, path] of html.matchAll(scriptSrc)) queue.push(path);
+    for (const [, path] of html.matchAll(scriptSrc)) entries.push(path);
   }
+  return importClosure(dist, entries);
+}
+
+/**
+ * The given scripts and every chunk they import statically, transitively.
+ *
+ * @param {URL} dist build output folder
+ * @param {string[]} entries dist-relative script paths
+ * @returns {Promise<string[]>} dist-relative script paths, sorted
+ */
+export async function importClosure(dist, entries) {
+  const found = new Set();
+  const queue = [...entries];
   while (queue.length > 0) {
     const path = queue.pop();
     if (found.has(path)) continue;

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { checkedFileLoader } from './lib/checked-file-loader.ts';
+import { contentDir } from './lib/content-dir.ts';
 import type { IdRule } from './lib/content-file-check.ts';
 import {
   COMPANY_LAB_CATEGORIES,
@@ -20,13 +21,14 @@ import { repositorySchema } from './schemas/repository.ts';
 import { toolSchema } from './schemas/tool.ts';
 import { videoSchema } from './schemas/video.ts';
 
-const json = (path: string, idRule?: IdRule) => checkedFileLoader(`content/${path}`, idRule);
+const CONTENT = contentDir(process.env);
+const json = (path: string, idRule?: IdRule) => checkedFileLoader(`${CONTENT}/${path}`, idRule);
 /** Video entries are keyed by their YouTube id, which is case-sensitive. */
 const YOUTUBE_ID: IdRule = {
   pattern: /^[A-Za-z0-9_-]{11}$/,
   description: 'an 11-character YouTube video id',
 };
-const markdown = (folder: string) => glob({ pattern: '*.md', base: `content/${folder}` });
+const markdown = (folder: string) => glob({ pattern: '*.md', base: `${CONTENT}/${folder}` });
 
 /** One collection per content file or folder in content/, each checked by its schema. */
 export const collections = {

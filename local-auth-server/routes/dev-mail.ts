@@ -56,6 +56,7 @@ body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto
 article { border: 1px solid #ccc; border-radius: 0.5rem; padding: 0 1rem; margin: 1rem 0; }
 .meta { color: #555; }
 pre { white-space: pre-wrap; word-break: break-all; }
+a { overflow-wrap: anywhere; }
 </style>
 </head>
 <body>

@@ -31,6 +31,17 @@ export function groupByCategory<T extends { category: string }>(
     .filter((group) => group.entries.length > 0);
 }
 
+/**
+ * Entries in the order their page shows them: category by category, in the page's category
+ * order (pages split into pages of cards, and the search index lists entries, in this order).
+ */
+export function inCategoryOrder<T extends { category: string }>(
+  entries: readonly T[],
+  categories: readonly string[],
+): T[] {
+  return groupByCategory(entries, categories).flatMap((group) => group.entries);
+}
+
 /** Prompt order within a category: explicit `order` first (lowest first), then by title. */
 export function comparePrompts(
   a: { order?: number | undefined; title: string },

@@ -9,3 +9,9 @@ export const HANDOVER_TOAST_KEY = 'handover-toast';
 
 /** sessionStorage key of the members' content key: this tab's session only, removed on sign-out. */
 export const MEMBERS_KEY_STORAGE = 'members-content-key';
+
+/** Path of the Edge Function that releases the members' content key, under the Supabase URL. */
+export const MEMBERS_KEY_PATH = '/functions/v1/members-content-key';
+
+/** Event the pre-paint script dispatches once the content key it asked for has arrived or failed. */
+export const MEMBERS_KEY_EVENT = 'members-content-key';

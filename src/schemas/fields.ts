@@ -1,22 +1,29 @@
 import { z } from 'astro/zod';
 
+/**
+ * A string field whose absence or wrong type reads as an editor's fix ("is required", "must be
+ * text") rather than Astro's default "Required" rendering.
+ */
+export const text = () =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be text'),
+  });
+
 /** An absolute http(s) URL; javascript:, data:, protocol-relative and relative URLs fail. */
-export const httpUrl = z
-  .string()
+export const httpUrl = text()
   .trim()
   .refine((value) => /^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(value) && URL.canParse(value), {
     error: 'must be an absolute http(s) URL such as https://example.com',
   });
 
 /** A stable anchor id: lowercase letters, digits and single hyphens (becomes #id on its page). */
-export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+export const slug = text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
   error: 'must be a lowercase slug such as "my-tool" (letters, digits and hyphens)',
 });
 
 /** One line of plain text shown on a card. */
 export const plainText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(max, { error: `must be at most ${max} characters` });
@@ -25,5 +32,5 @@ export const plainText = (max: number) =>
 export const category = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
     error: (issue) =>
-      `${JSON.stringify(issue.input)} is not a category of this page; allowed: ${values.map((value) => JSON.stringify(value)).join(', ')}`,
+      `${issue.input === undefined ? 'is required' : `${JSON.stringify(issue.input)} is not a category of this page`}; allowed: ${values.map((value) => JSON.stringify(value)).join(', ')}`,
   });

@@ -48,10 +48,7 @@ async function confirmSession(): Promise<void> {
   root.setAttribute('data-auth', 'ok');
 }
 
-const main = document.querySelector<HTMLElement>('main[data-members-only]');
-if (main?.hasAttribute('data-sealed')) {
-  void import('./unseal.ts').then(({ unsealPage }) => unsealPage(main));
-}
+// Sealed pages open themselves (src/scripts/members-content.ts), without waiting for this shell.
 
 if (membersPage) {
   void confirmSession();

@@ -3,6 +3,7 @@ import { $auth, restoreSession } from '../stores/auth.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { wireMobileMenu } from './mobile-menu.ts';
 import { registerServiceWorker } from './service-worker.ts';
+import { wireSearchShortcuts } from './search-shortcuts.ts';
 import { wireThemeToggle } from './theme-toggle.ts';
 
 /*
@@ -12,6 +13,9 @@ import { wireThemeToggle } from './theme-toggle.ts';
  */
 wireThemeToggle();
 wireMobileMenu();
+// Here rather than in the members' shell, which loads after a sealed page's content is painted:
+// a member pressing '/' as soon as the page shows must not find it dead.
+wireSearchShortcuts();
 registerServiceWorker();
 
 const membersPage = document.querySelector('main[data-members-only]') !== null;
@@ -26,7 +30,11 @@ let membersShell: Promise<unknown> | undefined;
 function checkSession(): void {
   const stored = restoreSession(localStorage, Date.now() / 1000);
   if (!stored && membersPage) location.replace('/auth');
-  else if (stored) membersShell ??= import('./members-shell.ts');
+  // A sealed page loads the members' shell once its content is open (members-content.ts), so
+  // that the content's requests and work come first.
+  else if (stored && !document.querySelector('main[data-sealed]')) {
+    membersShell ??= import('./members-shell.ts');
+  }
 }
 
 checkSession();

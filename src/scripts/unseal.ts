@@ -1,32 +1,14 @@
-import { config } from '../config.ts';
-import { MEMBERS_KEY_STORAGE } from '../lib/constants.ts';
 import { canonicalPath } from '../lib/paths.ts';
-import { importContentKey, parseContentKey, SealError, unseal } from '../lib/sealing.ts';
-import { authClient } from '../stores/auth-client.ts';
+import { SealError, unseal } from '../lib/sealing.ts';
+import { SignInNeeded, withMembersKey } from './members-key.ts';
 
-const KEY_URL = `${config.supabaseUrl}/functions/v1/members-content-key`;
-
-/** A key-release refusal that means the member must sign in (again, or with their code). */
-class SignInNeeded extends Error {}
-
-async function fetchKey(): Promise<string> {
-  const { data } = await authClient.getSession();
-  if (!data.session) throw new SignInNeeded('no session');
-  const response = await fetch(KEY_URL, {
-    headers: { apikey: config.supabaseKey, Authorization: `Bearer ${data.session.access_token}` },
-  });
-  if (response.status === 401 || response.status === 403)
-    throw new SignInNeeded(String(response.status));
-  if (!response.ok) throw new Error(`the key service answered ${response.status}`);
-  const { key } = (await response.json()) as { key: string };
-  sessionStorage.setItem(MEMBERS_KEY_STORAGE, key);
-  return key;
-}
-
-async function decrypt(base64Key: string, sealed: string): Promise<string> {
+async function decrypt(
+  key: CryptoKey,
+  sealed: string,
+  path = canonicalPath(location.pathname),
+): Promise<string> {
   const start = performance.now();
-  const key = await importContentKey(parseContentKey(base64Key));
-  const html = await unseal(key, sealed, canonicalPath(location.pathname));
+  const html = await unseal(key, sealed, path);
   // Read by the bench and the sealing tests: what opening a page costs a member.
   performance.measure('members-content-decrypt', { start, end: performance.now() });
   return html;
@@ -56,33 +38,55 @@ function showFailure(main: HTMLElement, retry: () => void): void {
   button.focus();
 }
 
+/** Replaces the page's sealed content with a fresh copy from the server, bypassing caches. */
+async function refetchSealed(main: HTMLElement): Promise<void> {
+  try {
+    const response = await fetch(location.pathname, { cache: 'no-store' });
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const fresh = page.querySelector('template[data-sealed-content]');
+    const current = main.querySelector('template[data-sealed-content]');
+    if (fresh && current) current.innerHTML = fresh.innerHTML;
+  } catch (error) {
+    // unsealPage then fails again on the old copy and shows the retry once more.
+    console.error('Could not fetch this members page again', error);
+  }
+}
+
 /**
- * Opens a sealed members' page: the key comes from this tab's session storage, or once from the
- * key service; a stale cached key (a new deploy with a new key) is fetched again once. A page
- * that will not open shows what happened and a retry, never a blank page.
+ * Opens a sealed members' page with the members' key (src/scripts/members-key.ts). A page that
+ * will not open shows what happened and a retry, never a blank page.
  */
 export async function unsealPage(main: HTMLElement): Promise<void> {
   const sealed = main.querySelector('template[data-sealed-content]')?.innerHTML.trim();
   if (!sealed) return;
   try {
-    const cached = sessionStorage.getItem(MEMBERS_KEY_STORAGE);
-    let html: string;
-    try {
-      html = await decrypt(cached ?? (await fetchKey()), sealed);
-    } catch (error) {
-      if (!(error instanceof SealError) || !cached) throw error;
-      html = await decrypt(await fetchKey(), sealed);
-    }
+    const html = await withMembersKey((key) => decrypt(key, sealed));
     main.innerHTML = html;
     main.removeAttribute('data-sealed');
-    if (location.hash)
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    const target = location.hash
+      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+      : null;
+    target?.scrollIntoView();
+    const entryMap = main.dataset.entryMap;
+    if (location.hash && !target && entryMap) {
+      const { goToEntry } = await import('./entry-pages.ts');
+      await goToEntry(entryMap, (text, path) =>
+        withMembersKey((key) => decrypt(key, text.trim(), path)),
+      );
+    }
   } catch (error) {
     if (error instanceof SignInNeeded) {
       location.replace('/auth');
       return;
     }
     console.error('Could not open this members page', error);
-    showFailure(main, () => void unsealPage(main));
+    // Content that fails to open under a fresh key is damaged in this copy of the page (a cut-off
+    // download, a stale cache): retrying fetches the page afresh. Anything else (the key service
+    // unreachable) is retried as it is.
+    const damaged = error instanceof SealError;
+    showFailure(
+      main,
+      () => void (damaged ? refetchSealed(main) : Promise.resolve()).then(() => unsealPage(main)),
+    );
   }
 }

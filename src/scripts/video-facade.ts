@@ -17,3 +17,25 @@ document.addEventListener('click', (event) => {
   button.replaceWith(iframe);
   iframe.focus();
 });
+
+/*
+ * A thumbnail that cannot load (offline, or the image host blocked) would show the browser's
+ * broken-image icon over the facade; hide it and leave the dark frame and its play button.
+ * Captured, since error events do not bubble, and it also covers facades decrypted later.
+ */
+function hideBrokenThumbnail(image: HTMLImageElement): void {
+  image.hidden = true;
+}
+document.addEventListener(
+  'error',
+  (event) => {
+    const target = event.target;
+    if (target instanceof HTMLImageElement && target.closest('[data-video-facade]')) {
+      hideBrokenThumbnail(target);
+    }
+  },
+  true,
+);
+document.querySelectorAll<HTMLImageElement>('[data-video-facade] img').forEach((image) => {
+  if (image.complete && image.naturalWidth === 0) hideBrokenThumbnail(image);
+});

@@ -36,8 +36,7 @@ test('enrol an authenticator, sign out, and sign in again with its code', async 
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page.getByRole('list', { name: 'Authenticators' })).toContainText('Phone');
 
-  await page.getByRole('button', { name: 'Two Factor' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await new AuthPage(page).signOut('Two Factor');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   const auth = new AuthPage(page);

@@ -91,6 +91,16 @@ test('the video page loads no player until asked, then embeds it', async ({ page
   );
 });
 
+test('a video whose thumbnail cannot load shows a clean play button, not a broken image', async ({
+  page,
+}) => {
+  await page.route('https://i.ytimg.com/**', (route) => route.abort());
+  await page.goto('/videos');
+  const facade = page.locator('[data-video-facade]');
+  await expect(facade.getByRole('button', { name: /Play video/ })).toBeVisible();
+  await expect(facade.locator('img')).toBeHidden();
+});
+
 test('the GitHub page links its repositories, trending and the founder', async ({ page }) => {
   await page.goto('/github');
   await expect(page.getByRole('link', { name: /View Repo/ })).toHaveCount(3);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
+import { AuthPage } from './support/auth-page.ts';
 
 test('a member sees the menus, the user menu and the home grid, and can drive menus by keyboard', async ({
   page,
@@ -53,6 +54,8 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/lab');
+  // The menus are wired by the page's scripts, which have run once the content is unsealed.
+  await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
 
   for (const [label, items] of [
     ['Company Stack', ['Company Stack', 'Company Lab']],
@@ -67,9 +70,7 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
     await expect(page.getByRole('menu', { name: label })).toBeHidden();
   }
 
-  const user = page.getByRole('button', { name: 'Ada Lovelace' });
-  await user.click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await new AuthPage(page).signOut('Ada Lovelace');
   await expect(page).toHaveURL('/');
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();

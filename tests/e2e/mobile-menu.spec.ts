@@ -9,6 +9,13 @@ async function openMenu(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
   // Scroll is locked while the menu is open.
   await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+  // The panel is not clipped: every entry can be seen whole.
+  for (const link of await page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link')
+    .all()) {
+    await expect(link).toBeInViewport({ ratio: 1 });
+  }
   return button;
 }
 

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { ANON_KEY, AUTH_URL, createMember, storeSession } from './support/auth.ts';
+import { AuthPage } from './support/auth-page.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -118,23 +119,45 @@ test('a tampered page shows an error with a retry, never a blank page', async ({
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.route('**/lab', async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(data-sealed-content>)(.)(.)/,
-      (_m, tag: string, a: string, b: string) => `${tag}${b}${a}`,
-    );
-    await route.fulfill({ response, body: html });
+  // Flip one character of the sealed blob as the page is parsed, before the page script opens
+  // it. (Rewriting the response with route.fulfill would also make Chromium treat the page as
+  // public and block its calls to the loopback auth server, which is a different failure.)
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      const template = document.querySelector('template[data-sealed-content]');
+      if (!template || !document.querySelector('main + *')) return;
+      observer.disconnect();
+      const text = template.innerHTML.trim();
+      template.innerHTML = (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/lab');
   await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
   await expect
-    .poll(() => errors.some((text) => text.includes('Could not open this members page')))
+    .poll(() =>
+      errors.some(
+        (text) => text.includes('Could not open this members page') && text.includes('SealError'),
+      ),
+    )
     .toBe(true);
-  await page.unroute('**/lab');
+  // Try again fetches the page afresh, intact this time, and it opens.
   await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an unreachable key service shows the error, and Try again opens the page once it answers', async ({
+  page,
+}) => {
+  const { session } = await createMember('Key Outage');
+  await storeSession(page, session);
+  await page.route(`${KEY_URL}*`, (route) => route.abort());
+  await page.goto('/toolstack');
   await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
+  await page.unroute(`${KEY_URL}*`);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
 });
 
 test('the key stays in this tab only, one fetch for many pages, and leaves on sign-out', async ({
@@ -157,8 +180,7 @@ test('the key stays in this tab only, one fetch for many pages, and leaves on si
   expect(decrypt).toBeGreaterThan(0);
   expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).not.toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('members-content-key'))).toBeNull();
-  await page.getByRole('button', { name: 'Key Keeper' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await new AuthPage(page).signOut('Key Keeper');
   await expect(page).toHaveURL('/');
   expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).toBeNull();
 });

@@ -4,6 +4,7 @@ import {
   categoryAnchor,
   comparePrompts,
   groupByCategory,
+  inCategoryOrder,
 } from '../../src/lib/catalogue.ts';
 import { toPrompts } from '../../src/lib/prompts.ts';
 
@@ -79,5 +80,21 @@ describe('toPrompts', () => {
       category: 'Travel',
       prompt: body,
     });
+  });
+});
+
+describe('inCategoryOrder', () => {
+  it('lists entries category by category in the declared order, keeping order within each', () => {
+    const entries = [
+      { id: 'b1', category: 'B' },
+      { id: 'a1', category: 'A' },
+      { id: 'x1', category: 'X' },
+      { id: 'b2', category: 'B' },
+    ];
+    expect(inCategoryOrder(entries, ['A', 'B']).map((entry) => entry.id)).toEqual([
+      'a1',
+      'b1',
+      'b2',
+    ]);
   });
 });

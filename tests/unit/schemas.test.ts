@@ -67,7 +67,16 @@ describe('tool schema', () => {
 
   it.each(['name', 'description', 'url', 'category', 'id'])('requires %s', (field) => {
     const { [field as keyof typeof tool]: _omitted, ...rest } = tool;
-    expect(issue(toolstack.safeParse(rest))?.path).toBe(field);
+    const result = issue(toolstack.safeParse(rest));
+    expect(result?.path).toBe(field);
+    expect(result?.message).toMatch(/^is required/);
+  });
+
+  it('says a field must be text when it holds something else', () => {
+    expect(issue(toolstack.safeParse({ ...tool, name: 42 }))).toEqual({
+      path: 'name',
+      message: 'must be text',
+    });
   });
 
   it('rejects unknown fields, so a misspelt optional field is not silently dropped', () => {

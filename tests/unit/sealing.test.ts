@@ -19,6 +19,13 @@ describe('sealing', () => {
     expect(await unseal(key, await seal(key, text, '/toolstack'), '/toolstack')).toBe(text);
   });
 
+  it('compresses before sealing, so a sealed page is not bigger than its gzip', async () => {
+    const key = await keyFrom(rawKey());
+    const card = '<li class="rounded-2xl border border-zinc-200 p-5">A tool card</li>\n';
+    const sealed = await seal(key, card.repeat(2_000), '/toolstack');
+    expect(sealed.length).toBeLessThan(card.length * 20);
+  });
+
   it('uses a fresh IV every time', async () => {
     const key = await keyFrom(rawKey());
     const a = await seal(key, 'same', '/p');

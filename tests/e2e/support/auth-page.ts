@@ -27,6 +27,17 @@ export class AuthPage {
     await this.page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
   }
 
+  /**
+   * Signs out from the user menu and waits for the browser to land home: the header flips to
+   * signed-out before the navigation to / completes, so a test must not race it.
+   */
+  async signOut(userName: string): Promise<void> {
+    await this.page.getByRole('button', { name: userName }).click();
+    const landed = this.page.waitForEvent('load');
+    await this.page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await landed;
+  }
+
   /** The toast with this title (status or alert). */
   toast(title: string) {
     return this.page

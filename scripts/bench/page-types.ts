@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { JS_BUDGETS } from './lib/budgets.ts';
+
+/** A kind of page the bench and the byte-budget tests measure, with what "loaded" means for it. */
+export interface PageType {
+  /** Name in the table and in failure messages. */
+  name: string;
+  path: string;
+  /** Measured as a signed-in member (a real session from the local auth server). */
+  signedIn: boolean;
+  /** gzip bytes of JavaScript allowed in total. */
+  jsBudget: number;
+  /** Resolves once a person would see the page's content, not a spinner or a sign-in prompt. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const TIMEOUT = { timeout: 15_000 };
+
+/** A members' page is ready when the guard has let it through and its sealed region is open. */
+export const MEMBERS_CONTENT = 'html[data-auth="ok"] main[data-members-only]:not([data-sealed])';
+
+async function membersContent(page: Page): Promise<void> {
+  await page.locator(`${MEMBERS_CONTENT} h1`).waitFor({ state: 'visible', ...TIMEOUT });
+  await page
+    .locator(`${MEMBERS_CONTENT} li[id]`)
+    .first()
+    .waitFor({ state: 'visible', ...TIMEOUT });
+}
+
+/** The page types of issue 7: home signed out, /auth, a tools and a prompts page, /account. */
+export const PAGE_TYPES: readonly PageType[] = [
+  {
+    name: 'home (signed out)',
+    path: '/',
+    signedIn: false,
+    jsBudget: JS_BUDGETS.home,
+    ready: (page) => page.locator('main h1').waitFor({ state: 'visible', ...TIMEOUT }),
+  },
+  {
+    name: '/auth (signed out)',
+    path: '/auth',
+    signedIn: false,
+    jsBudget: JS_BUDGETS.auth,
+    ready: (page) => page.locator('input[type="email"]').waitFor({ state: 'visible', ...TIMEOUT }),
+  },
+  {
+    name: 'tools page /toolstack (member)',
+    path: '/toolstack',
+    signedIn: true,
+    jsBudget: JS_BUDGETS.members,
+    ready: membersContent,
+  },
+  {
+    name: 'prompts page /text-prompts (member)',
+    path: '/text-prompts',
+    signedIn: true,
+    jsBudget: JS_BUDGETS.members,
+    ready: membersContent,
+  },
+  {
+    name: '/account (member)',
+    path: '/account',
+    signedIn: true,
+    jsBudget: JS_BUDGETS.members,
+    // The profile is drawn from the member's own session, so an e-mail address means signed in.
+    ready: (page) =>
+      page
+        .locator(`${MEMBERS_CONTENT} dd`, { hasText: '@' })
+        .waitFor({ state: 'visible', ...TIMEOUT }),
+  },
+];

@@ -1,0 +1,166 @@
+import {
+  COMPANY_LAB_CATEGORIES,
+  COMPANY_STACK_CATEGORIES,
+  DEV_PROMPT_CATEGORIES,
+  DEV_TOOL_CATEGORIES,
+  LAB_CATEGORIES,
+  TEXT_PROMPT_CATEGORIES,
+  TOOL_RIP_CATEGORIES,
+  TOOLSTACK_CATEGORIES,
+  VIDEO_PROMPT_CATEGORIES,
+} from '../../src/schemas/categories.ts';
+import { DEV_TOOL_STATUSES, PRICING } from '../../src/schemas/dev-tool.ts';
+import { apportion } from './lib/apportion.ts';
+import { seededRandom } from './lib/random.ts';
+import { TextWriter } from './synthetic-text.ts';
+
+/** One file of a content folder: its path inside the folder and its text. */
+export interface CatalogueFile {
+  path: string;
+  content: string;
+}
+
+/** Sizes of the real prompt files in bytes: synthetic prompts are drawn from them. */
+const PROMPT_SIZES = [
+  1993, 2832, 3119, 3154, 3199, 3215, 3219, 3355, 3373, 3397, 3444, 3481, 3495, 3552, 3557, 3564,
+  3703, 4708, 4778, 4844, 4961, 5071, 5097, 5439, 5454, 5531, 5531, 5563, 5618, 5686, 5711, 5746,
+  5848, 5862, 5941, 6024, 6105, 6108, 10528, 14734,
+];
+
+type Kind = 'tool' | 'devTool' | 'failed' | 'video' | 'repository' | 'prompt' | 'devPrompt';
+
+/**
+ * Every content file of the real catalogue, weighted by how many entries it holds today, so a
+ * synthetic catalogue grows the way the real one would: mostly tools, a fifth prompts.
+ */
+const FILES: readonly {
+  path: string;
+  weight: number;
+  kind: Kind;
+  categories?: readonly string[];
+}[] = [
+  { path: 'tools/toolstack.json', weight: 47, kind: 'tool', categories: TOOLSTACK_CATEGORIES },
+  { path: 'tools/lab.json', weight: 36, kind: 'tool', categories: LAB_CATEGORIES },
+  { path: 'tools/tool-rip.json', weight: 12, kind: 'failed', categories: TOOL_RIP_CATEGORIES },
+  {
+    path: 'tools/company-stack.json',
+    weight: 9,
+    kind: 'tool',
+    categories: COMPANY_STACK_CATEGORIES,
+  },
+  {
+    path: 'tools/company-stack-lab.json',
+    weight: 6,
+    kind: 'tool',
+    categories: COMPANY_LAB_CATEGORIES,
+  },
+  { path: 'dev-tools/dev-tools.json', weight: 24, kind: 'devTool' },
+  { path: 'dev-tools/dev-tools-lab.json', weight: 12, kind: 'devTool' },
+  { path: 'dev-tools/graveyard.json', weight: 6, kind: 'failed', categories: DEV_TOOL_CATEGORIES },
+  { path: 'videos.json', weight: 1, kind: 'video' },
+  { path: 'repositories.json', weight: 3, kind: 'repository' },
+  { path: 'prompts/text', weight: 21, kind: 'prompt', categories: TEXT_PROMPT_CATEGORIES },
+  { path: 'prompts/video', weight: 7, kind: 'prompt', categories: VIDEO_PROMPT_CATEGORIES },
+  { path: 'prompts/dev', weight: 12, kind: 'devPrompt', categories: DEV_PROMPT_CATEGORIES },
+];
+
+const VIDEO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function entry(kind: Kind, index: number, text: TextWriter, categories: readonly string[]) {
+  const name = text.title(text.int(1, 3));
+  const id = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${index}`;
+  const tool = {
+    id,
+    category: text.pick(categories),
+    name,
+    description: text.prose(text.int(100, 150)),
+    url: `https://${id}.example.com`,
+  };
+  switch (kind) {
+    case 'tool':
+      return tool;
+    case 'devTool':
+      return {
+        ...tool,
+        tags: text.words(text.int(1, 5)).map((word) => word.slice(0, 30)),
+        pricing: text.pick(PRICING),
+        ...(text.int(0, 1) ? { status: text.pick(DEV_TOOL_STATUSES) } : {}),
+      };
+    case 'failed':
+      return {
+        ...tool,
+        reasonForFailure: text.prose(text.int(120, 380)),
+        whatIUseInstead: text.title(2),
+        durationUsed: `${text.int(1, 11)} months`,
+      };
+    case 'video': {
+      const videoId = Array.from({ length: 11 }, () => text.pick([...VIDEO_ID_CHARS])).join('');
+      return {
+        id: videoId,
+        title: text.title(text.int(3, 8)),
+        description: text.prose(text.int(120, 380)),
+        url: `https://www.youtube.com/watch?v=${videoId}`,
+        thumbnail: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+      };
+    }
+    case 'repository':
+      return {
+        id,
+        name: id,
+        owner: text.word(),
+        description: tool.description,
+        url: `https://github.com/${text.word()}/${id}`,
+        language: text.pick(['TypeScript', 'Python', 'Go', 'Rust']),
+        tags: text.words(text.int(1, 4)),
+      };
+    default:
+      throw new Error(`${kind} is not a JSON entry`);
+  }
+}
+
+function promptFile(kind: Kind, index: number, text: TextWriter, categories: readonly string[]) {
+  const title = text.title(text.int(2, 6));
+  const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${index}`;
+  // JSON strings are valid YAML scalars, so no title or description can break the front matter.
+  const front = [
+    `title: ${JSON.stringify(title)}`,
+    `description: ${JSON.stringify(text.prose(text.int(100, 250)))}`,
+    `category: ${JSON.stringify(text.pick(categories))}`,
+    ...(kind === 'devPrompt' ? [`tags: ${JSON.stringify(text.words(text.int(1, 4)))}`] : []),
+  ];
+  return {
+    path: `${slug}.md`,
+    content: `---\n${front.join('\n')}\n---\n${text.prompt(text.pick(PROMPT_SIZES))}\n`,
+  };
+}
+
+/**
+ * A complete content folder of `total` entries (tools, prompts, videos and repositories) that
+ * passes the site's schemas; the same total and seed always give the same files.
+ */
+export function syntheticCatalogue(total: number, seed = 7): CatalogueFile[] {
+  const text = new TextWriter(seededRandom(seed));
+  // Every file exists, as the loaders expect, and holds at least one entry.
+  const counts = apportion(
+    Math.max(0, total - FILES.length),
+    FILES.map((file) => file.weight),
+  ).map((count) => count + 1);
+  const files: CatalogueFile[] = [];
+  let index = 0;
+  FILES.forEach((file, position) => {
+    const count = counts[position] ?? 1;
+    const categories = file.categories ?? DEV_TOOL_CATEGORIES;
+    if (file.kind === 'prompt' || file.kind === 'devPrompt') {
+      for (let i = 0; i < count; i += 1) {
+        const prompt = promptFile(file.kind, (index += 1), text, categories);
+        files.push({ path: `${file.path}/${prompt.path}`, content: prompt.content });
+      }
+    } else {
+      const entries = Array.from({ length: count }, () =>
+        entry(file.kind, (index += 1), text, categories),
+      );
+      files.push({ path: file.path, content: `${JSON.stringify(entries, null, 2)}\n` });
+    }
+  });
+  return files;
+}

@@ -1,0 +1,136 @@
+/*
+ * What the search index holds: one document per catalogue entry, built at build time from the
+ * same content collections the pages render (src/pages/search-index.json.ts), so search and pages
+ * never disagree about a title, a category or an anchor.
+ */
+
+/** The kinds of entries, in the order results are grouped. */
+export const SEARCH_KINDS = [
+  'tool',
+  'dev-tool',
+  'failed-tool',
+  'company-tool',
+  'text-prompt',
+  'video-prompt',
+  'dev-prompt',
+  'video',
+  'repository',
+] as const;
+
+/** One kind of catalogue entry. */
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Group headings for each kind (plural, as a member reads them above results). */
+export const KIND_LABELS: Record<SearchKind, string> = {
+  tool: 'Tools',
+  'dev-tool': 'Dev tools',
+  'failed-tool': 'Failed tools',
+  'company-tool': 'Company tools',
+  'text-prompt': 'Text prompts',
+  'video-prompt': 'Video prompts',
+  'dev-prompt': 'Dev prompts',
+  video: 'Videos',
+  repository: 'Repositories',
+};
+
+/** Whether a string names a kind (for URL parameters, which anyone can edit). */
+export function isSearchKind(value: unknown): value is SearchKind {
+  return typeof value === 'string' && (SEARCH_KINDS as readonly string[]).includes(value);
+}
+
+/** One searchable entry: what results show and where they link. */
+export interface SearchDoc {
+  /** Unique over the index: the entry's page path and anchor, e.g. /toolstack#cursor. */
+  id: string;
+  kind: SearchKind;
+  title: string;
+  description: string;
+  /** The category heading it sits under on its page (none for videos and repositories). */
+  category?: string | undefined;
+  tags: string[];
+  /** Dev tools only. */
+  pricing?: string | undefined;
+  /** Dev tools only: experimental, beta, stable or production. */
+  status?: string | undefined;
+  /** Page path the entry lives on, e.g. /toolstack. */
+  page: string;
+  /** The page's name as the navigation shows it, e.g. 'Tool Stack'. */
+  pageLabel: string;
+  /** Anchor of the section the entry sits in when a page has several, e.g. tool-graveyard. */
+  section?: string | undefined;
+  /** Prompts only: the exact text members copy. */
+  prompt?: string | undefined;
+}
+
+/** The index file the build writes: every document, in page order. */
+export interface SearchIndexFile {
+  version: 1;
+  docs: SearchDoc[];
+}
+
+/** Where a collection's entries are shown. */
+export interface PageRef {
+  kind: SearchKind;
+  page: string;
+  pageLabel: string;
+  /** Anchor of the page section holding these entries, when not the whole page. */
+  section?: string;
+}
+
+/** An entry as a collection holds it, reduced to what search needs. */
+export interface EntryFields {
+  /** Anchor id on its page. */
+  id: string;
+  title?: string;
+  name?: string;
+  description: string;
+  category?: string | undefined;
+  tags?: readonly string[] | undefined;
+  pricing?: string | undefined;
+  status?: string | undefined;
+  prompt?: string | undefined;
+  /** Failed tools: why they failed, searchable as part of the description. */
+  reasonForFailure?: string | undefined;
+}
+
+/** Turns the entries of one page into search documents linking to their anchors. */
+export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): SearchDoc[] {
+  return entries.map((entry) => ({
+    id: `${ref.page}#${entry.id}`,
+    kind: ref.kind,
+    title: entry.title ?? entry.name ?? entry.id,
+    description: entry.reasonForFailure
+      ? `${entry.description} Why it failed: ${entry.reasonForFailure}`
+      : entry.description,
+    category: entry.category,
+    tags: [...(entry.tags ?? [])],
+    pricing: entry.pricing,
+    status: entry.status,
+    page: ref.page,
+    pageLabel: ref.pageLabel,
+    section: ref.section,
+    prompt: entry.prompt,
+  }));
+}
+
+/** Checks an index file fetched from the network; throws on anything else. */
+export function parseSearchIndexFile(value: unknown): SearchIndexFile {
+  const file = value as Partial<SearchIndexFile> | null;
+  if (!file || file.version !== 1 || !Array.isArray(file.docs)) {
+    throw new Error('not a search index (version 1)');
+  }
+  for (const doc of file.docs as unknown[]) {
+    const entry = doc as Partial<SearchDoc> | null;
+    if (
+      !entry ||
+      typeof entry.id !== 'string' ||
+      !isSearchKind(entry.kind) ||
+      typeof entry.title !== 'string' ||
+      typeof entry.description !== 'string' ||
+      !Array.isArray(entry.tags)
+    ) {
+      throw new Error('the search index holds a malformed entry');
+    }
+  }
+  return file as SearchIndexFile;
+}

@@ -1,0 +1,324 @@
+import { SEARCH_KINDS, type SearchKind } from '../lib/search/documents.ts';
+import {
+  FILTER_NAMES,
+  groupByKind,
+  hasFilters,
+  prepareSuggestions,
+  searchCatalogue,
+  suggestSpelling,
+  type CatalogueIndex,
+  type SearchFilters,
+} from '../lib/search/engine.ts';
+import { browsePages, filterOptions, type BrowsePage } from '../lib/search/facets.ts';
+import { historyAction, parseSearchParams, toSearchParams } from '../lib/search/query-state.ts';
+import {
+  $searchIndex,
+  $searchResults,
+  $searchState,
+  clearFilters,
+  loadSearchIndex,
+  setFilter,
+  setQuery,
+  setSearchState,
+} from '../stores/search.ts';
+import './copy-buttons.ts';
+import { SignInNeeded } from './members-key.ts';
+import { fetchSearchDocs } from './search-index.ts';
+import {
+  actionButton,
+  browseView,
+  el,
+  messageBox,
+  resultCard,
+  resultGroup,
+} from './search-view.ts';
+
+/** Results shown per kind while every kind is listed; choosing a kind shows up to ALL_LIMIT. */
+const GROUP_LIMIT = 6;
+const ALL_LIMIT = 100;
+
+const form = document.querySelector<HTMLFormElement>('[data-search-form]');
+const input = document.querySelector<HTMLInputElement>('[data-search-input]');
+const status = document.querySelector<HTMLElement>('[data-search-status]');
+const results = document.querySelector<HTMLElement>('[data-search-results]');
+const copyTemplate = document.querySelector<HTMLTemplateElement>('[data-copy-template]');
+const clearButton = document.querySelector<HTMLButtonElement>('[data-search-clear-filters]');
+const selects = new Map(
+  FILTER_NAMES.map((name) => [
+    name,
+    document.querySelector<HTMLSelectElement>(`[data-search-filter="${name}"]`),
+  ]),
+);
+
+const quote = (text: string) => `“${text.trim()}”`;
+
+function load(): Promise<void> {
+  return loadSearchIndex(async () => {
+    try {
+      return await fetchSearchDocs();
+    } catch (error) {
+      if (error instanceof SignInNeeded) location.replace('/auth');
+      throw error;
+    }
+  });
+}
+
+let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
+
+function renderFilters(index: CatalogueIndex | null, filters: SearchFilters): void {
+  // The choices depend on the filters only: typing must not pay for recounting them.
+  const key = JSON.stringify(FILTER_NAMES.map((name) => filters[name] ?? ''));
+  if (drawnFilters?.index === index && drawnFilters.key === key) return;
+  drawnFilters = { index, key };
+  const options = index ? filterOptions(index.docs, filters) : null;
+  for (const [name, select] of selects) {
+    if (!select) continue;
+    const choices = options?.[name] ?? [];
+    const first = select.options[0];
+    select.replaceChildren(...(first ? [first] : []));
+    for (const choice of choices) {
+      const option = new Option(`${choice.label} (${choice.count})`, choice.value);
+      select.append(option);
+    }
+    select.value = filters[name] ?? '';
+    select.disabled = !index;
+    // Pricing and status only exist on dev tools: hide a filter with nothing to choose.
+    select.closest<HTMLElement>('[data-filter-field]')!.hidden =
+      index !== null && choices.length === 0;
+  }
+  if (clearButton) clearButton.hidden = !hasFilters(filters);
+}
+
+function showAll(kind: SearchKind): void {
+  setFilter('kind', kind);
+  input?.focus();
+}
+
+const browseLists = new WeakMap<CatalogueIndex, BrowsePage[]>();
+
+/** The pages and categories to browse: counted once per index, not each time the box empties. */
+function browsable(index: CatalogueIndex): BrowsePage[] {
+  let pages = browseLists.get(index);
+  if (!pages) {
+    pages = browsePages(index.docs);
+    browseLists.set(index, pages);
+  }
+  return pages;
+}
+
+function renderResults(index: CatalogueIndex): void {
+  if (!results || !status || !copyTemplate) return;
+  const { query, filters } = $searchState.get();
+  const hits = $searchResults.get();
+  const searching = query.trim() !== '' || hasFilters(filters);
+  if (!searching) {
+    status.textContent = `Search ${index.docs.length} entries, or browse by category.`;
+    results.replaceChildren(browseView(browsable(index)));
+    return;
+  }
+  if (hits.length === 0) {
+    renderNoResults(index, query, filters);
+    return;
+  }
+  const limit = filters.kind ? ALL_LIMIT : GROUP_LIMIT;
+  let position = 0;
+  const groups = groupByKind(hits, SEARCH_KINDS).map((group) =>
+    resultGroup(
+      group.kind,
+      group.hits.slice(0, limit).map((hit) => resultCard(hit, position++, copyTemplate)),
+      group.hits.length,
+      filters.kind ? null : showAll,
+    ),
+  );
+  const count = `${hits.length} ${hits.length === 1 ? 'result' : 'results'}`;
+  status.textContent = query.trim() ? `${count} for ${quote(query)}` : count;
+  results.replaceChildren(...groups);
+}
+
+function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFilters): void {
+  if (!results || !status) return;
+  status.textContent = query.trim() ? `No results for ${quote(query)}` : 'No results';
+  const hints: Node[] = [];
+  const spelling = query.trim() ? suggestSpelling(index, query) : null;
+  if (spelling) {
+    const keepsFilters = searchCatalogue(index, spelling, filters).length > 0;
+    hints.push(
+      el(
+        'p',
+        '',
+        'Did you mean ',
+        actionButton(spelling, () => {
+          if (!keepsFilters) clearFilters();
+          setQuery(spelling);
+          if (input) input.value = spelling;
+          input?.focus();
+        }),
+        keepsFilters ? '?' : ' (without filters)?',
+      ),
+    );
+  }
+  const unfiltered = hasFilters(filters) ? searchCatalogue(index, query).length : 0;
+  if (unfiltered > 0) {
+    hints.push(
+      el(
+        'p',
+        '',
+        actionButton(`Search without filters`, () => clearFilters()),
+        ` (${unfiltered} ${unfiltered === 1 ? 'result' : 'results'})`,
+      ),
+    );
+  }
+  if (hints.length === 0) hints.push(el('p', '', 'Try fewer or more general words.'));
+  results.replaceChildren(
+    messageBox(
+      'neutral',
+      el(
+        'p',
+        'text-lg font-semibold text-zinc-900 dark:text-white',
+        query.trim() ? `Nothing matches ${quote(query)}` : 'Nothing matches these filters',
+      ),
+      el('div', 'mt-3 space-y-2 text-zinc-700 dark:text-zinc-300', ...hints),
+    ),
+  );
+}
+
+let firstResults = true;
+function render(): void {
+  const { status: indexStatus, index } = $searchIndex.get();
+  renderFilters(index, $searchState.get().filters);
+  if (!results || !status) return;
+  results.setAttribute('aria-busy', String(indexStatus === 'loading'));
+  if (indexStatus === 'error') {
+    status.textContent = 'Search is unavailable';
+    results.replaceChildren(
+      messageBox(
+        'error',
+        el('p', '', 'The catalogue could not be loaded for searching. Check your connection.'),
+        el(
+          'p',
+          'mt-3',
+          actionButton('Try again', () => void load()),
+        ),
+      ),
+    );
+    return;
+  }
+  if (!index) {
+    status.textContent = 'Loading the catalogue…';
+    results.replaceChildren();
+    return;
+  }
+  renderResults(index);
+  if (firstResults) {
+    firstResults = false;
+    // Ready before a query first finds nothing, without holding up a keystroke.
+    requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
+    // Read by the bench: from navigation to the first results on screen.
+    performance.mark('search-first-results');
+  }
+}
+
+/* The URL mirrors the search: shareable, kept on reload, and Back returns to the last one. */
+let applyingUrl = false;
+let lastTypedAt: number | null = null;
+function syncUrl(previous: { query: string; filters: Readonly<SearchFilters> }): void {
+  if (applyingUrl) return;
+  const state = $searchState.get();
+  const url = `${location.pathname}${toSearchParams(state)}`;
+  if (url === `${location.pathname}${location.search}`) return;
+  const typing =
+    state.query !== previous.query &&
+    FILTER_NAMES.every((name) => state.filters[name] === previous.filters[name]);
+  const now = performance.now();
+  const action = typing ? historyAction(lastTypedAt, now) : 'push';
+  lastTypedAt = typing ? now : null;
+  if (action === 'push') history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+function applyUrl(): void {
+  applyingUrl = true;
+  setSearchState(parseSearchParams(new URLSearchParams(location.search)));
+  applyingUrl = false;
+  if (input) input.value = $searchState.get().query;
+  lastTypedAt = null;
+}
+
+/** Focuses the box now, or once the route guard shows the page (a session awaiting refresh). */
+function focusWhenShown(): void {
+  const root = document.documentElement;
+  if (root.getAttribute('data-auth') === 'ok') {
+    input?.focus();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (root.getAttribute('data-auth') !== 'ok') return;
+    observer.disconnect();
+    input?.focus();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-auth'] });
+}
+
+const resultLinks = () => [
+  ...(results?.querySelectorAll<HTMLElement>('[data-search-result]') ?? []),
+];
+
+function wire(): void {
+  input?.addEventListener('input', () => {
+    const start = performance.now();
+    setQuery(input.value);
+    // Read by the bench: a keystroke's search and render.
+    performance.measure('search-keystroke', { start, end: performance.now(), detail: input.value });
+  });
+  input?.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      resultLinks()[0]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (input.value) {
+        input.value = '';
+        setQuery('');
+      } else input.blur();
+    }
+  });
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    resultLinks()[0]?.click();
+  });
+  results?.addEventListener('keydown', (event) => {
+    const links = resultLinks();
+    const current = links.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      input?.focus();
+    }
+    if (current === -1 || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    const next = current + (event.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0) input?.focus();
+    else links[Math.min(next, links.length - 1)]?.focus();
+  });
+  for (const [name, select] of selects) {
+    select?.addEventListener('change', () => setFilter(name, select.value));
+  }
+  clearButton?.addEventListener('click', () => clearFilters());
+  window.addEventListener('popstate', applyUrl);
+}
+
+applyUrl();
+wire();
+// Filters fold away on narrow screens unless one is in use.
+const filtersBox = document.querySelector<HTMLDetailsElement>('[data-search-filters]');
+if (filtersBox) {
+  filtersBox.open =
+    matchMedia('(min-width: 48rem)').matches || hasFilters($searchState.get().filters);
+}
+// The member came here to search: the box takes the keyboard, unless they followed an anchor.
+if (!location.hash) focusWhenShown();
+$searchIndex.subscribe(render);
+$searchState.listen((_, previous) => {
+  render();
+  syncUrl(previous ?? { query: '', filters: {} });
+});
+void load();

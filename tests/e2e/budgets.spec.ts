@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
+import { PAGE_TYPES } from '../../scripts/bench/page-types.ts';
+import { weighPage } from '../../scripts/bench/weigh-page.ts';
+import { createMember, storeSession } from './support/auth.ts';
+
+/*
+ * Byte budgets (issue 7): what the browser loads is deterministic for a given build, so these
+ * hold in every test run. Timings are measured by `npm run bench` only.
+ */
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+
+for (const type of PAGE_TYPES) {
+  test(`${type.name} loads at most ${type.jsBudget.toLocaleString('en-US')} B gzip of JavaScript`, async ({
+    page,
+  }) => {
+    if (type.signedIn) await storeSession(page, (await createMember('Budget Check')).session);
+    const weight = await weighPage(page, type, dist);
+    const overrun = budgetOverrun({
+      page: type.name,
+      gzip: weight.jsTotal.gzip,
+      budget: type.jsBudget,
+    });
+    expect(overrun ?? 'within budget').toBe('within budget');
+  });
+}
+
+test('the signed-out home page runs no script before first paint but its one small inline script', async ({
+  page,
+}) => {
+  const home = PAGE_TYPES.find((type) => type.path === '/');
+  if (!home) throw new Error('no home page type');
+  const weight = await weighPage(page, home, dist);
+  expect(
+    weight.scripts.filter((script) => script.beforePaint).map((script) => script.path),
+  ).toEqual([]);
+  const early = weight.inlineScripts.filter((script) => script.beforePaint);
+  expect(early).toHaveLength(1);
+  expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1000);
+});

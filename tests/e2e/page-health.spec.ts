@@ -1,0 +1,40 @@
+import { MEMBERS_ROUTES } from '../../src/lib/navigation.ts';
+import { expect, test } from './support/member.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const routes = ['/', '/offline', ...MEMBERS_ROUTES];
+
+for (const route of routes) {
+  test(`${route} opens for a member without script errors, its headings in order`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // A third-party image (a video thumbnail) may be unreachable; that is not the site's error.
+      const from = message.location().url;
+      if (message.text().startsWith('Failed to load resource') && !from.startsWith(SITE)) return;
+      errors.push(message.text());
+    });
+    await page.goto(route);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('main[data-sealed]')).toHaveCount(0);
+    // Let islands hydrate and the session check finish before judging.
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+
+    // Screen-reader users navigate by headings: one h1, then no level skipped on the way down.
+    const levels = await page
+      .locator('main :is(h1, h2, h3, h4, h5, h6)')
+      .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    levels.forEach((level, index) => {
+      if (index > 0)
+        expect(level, `heading ${index + 1} of ${route}`).toBeLessThanOrEqual(
+          levels[index - 1]! + 1,
+        );
+    });
+  });
+}

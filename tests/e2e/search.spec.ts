@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { promptFiles } from './support/content.ts';
+import { expect, test } from './support/member.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const box = (page: Page) => page.getByRole('searchbox', { name: 'Search the catalogue' });
+const results = (page: Page, kind: string) =>
+  page.getByRole('region', { name: new RegExp(`^${kind}`) });
+const resultLinks = (page: Page) => page.locator('[data-search-result]');
+
+test('typing shows matching entries, updates ?q=, survives a reload, and Back restores the last search', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+  await expect(box(page)).toBeFocused();
+
+  await box(page).pressSequentially('resend');
+  const tools = results(page, 'Tools');
+  await expect(tools.getByRole('link', { name: 'Resend' })).toHaveAttribute(
+    'href',
+    '/toolstack#resend',
+  );
+  await expect(tools.locator('mark').first()).toHaveText('Resend');
+  await expect(page).toHaveURL('/search?q=resend');
+
+  await page.reload();
+  await expect(box(page)).toHaveValue('resend');
+  await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
+
+  // A pause, then a new search: a new history entry.
+  await page.waitForTimeout(1100);
+  await box(page).fill('');
+  await box(page).pressSequentially('sitemap');
+  await expect(page).toHaveURL('/search?q=sitemap');
+  await expect(
+    results(page, 'Dev prompts').getByRole('link', { name: 'Sitemap Auto-Generate' }),
+  ).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL('/search?q=resend');
+  await expect(box(page)).toHaveValue('resend');
+  await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
+});
+
+test('a typo still finds prompts, and a query with no match suggests a spelling', async ({
+  page,
+}) => {
+  await page.goto('/search?q=promt%20architct');
+  await expect(resultLinks(page).first()).toHaveText('Prompt Architect');
+
+  await page.goto('/search?q=notoin&kind=dev-tool');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No results for “notoin”' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'notion' }).click();
+  await expect(box(page)).toHaveValue('notion');
+  await expect(page).toHaveURL('/search?q=notion');
+  await expect(results(page, 'Tools').getByRole('link', { name: 'Notion' })).toBeVisible();
+
+  await page.goto('/search?q=qqqxxyz');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No results for “qqqxxyz”' }),
+  ).toBeVisible();
+  await expect(page.getByText('Try fewer or more general words.')).toBeVisible();
+});
+
+test("'/' and Ctrl+K open search from another members page", async ({ page }) => {
+  await page.goto('/toolstack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page).toHaveURL('/search');
+  await expect(box(page)).toBeFocused();
+
+  await page.goto('/dev-prompts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(page).toHaveURL('/search');
+  await expect(box(page)).toBeFocused();
+
+  // On /search itself the shortcut returns to the box from anywhere on the page.
+  await box(page).fill('pwa');
+  await page.getByRole('heading', { level: 1, name: 'Search' }).click();
+  await page.keyboard.press('/');
+  await expect(box(page)).toBeFocused();
+  await expect(box(page)).toHaveValue('pwa');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL('/search');
+});
+
+test('arrow keys move through results and Enter opens one at its anchor', async ({ page }) => {
+  await page.goto('/search');
+  await box(page).pressSequentially('pwa');
+  await expect(resultLinks(page).first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(resultLinks(page).nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(resultLinks(page).nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(box(page)).toHaveValue('');
+  await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
+
+  await box(page).pressSequentially('scroll restoration');
+  await expect(resultLinks(page).first()).toHaveText('Scroll Restoration');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/dev-prompts#scroll-restoration');
+  await expect(page.locator('#scroll-restoration')).toBeInViewport();
+});
+
+test('filters narrow the results, combine, and live in the URL', async ({ page }) => {
+  await page.goto('/search?q=seo');
+  await expect(results(page, 'Dev prompts')).toBeVisible();
+  await expect(results(page, 'Tools')).toBeVisible();
+
+  await page.getByLabel('Kind').selectOption('dev-prompt');
+  await expect(page).toHaveURL('/search?q=seo&kind=dev-prompt');
+  await expect(results(page, 'Tools')).toHaveCount(0);
+  await expect(results(page, 'Dev prompts')).toBeVisible();
+
+  await page.getByLabel('Tag').selectOption('sitemap');
+  await expect(page).toHaveURL('/search?q=seo&kind=dev-prompt&tag=sitemap');
+  await expect(resultLinks(page)).toHaveText(
+    ['Sitemap Auto-Generate', 'Sitemap with Custom Domain'],
+    {
+      useInnerText: true,
+    },
+  );
+
+  await page.reload();
+  await expect(page.getByLabel('Tag')).toHaveValue('sitemap');
+  await expect(resultLinks(page)).toHaveCount(2);
+
+  await page.goto('/search?kind=dev-tool&pricing=Open%20Source');
+  await expect(page.getByLabel('Pricing')).toHaveValue('Open Source');
+  const count = await resultLinks(page).count();
+  expect(count).toBeGreaterThan(0);
+  for (const badge of await page.locator('[data-search-results] article').all()) {
+    await expect(badge).toContainText('Open Source');
+  }
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL('/search');
+});
+
+test('copying a prompt from the results puts the exact prompt on the clipboard', async ({
+  page,
+}) => {
+  const prompt = promptFiles('text').find((file) => file.slug === 'markdown-travel-guide-template');
+  expect(prompt).toBeDefined();
+  await page.goto(`/search?q=${encodeURIComponent(prompt?.title ?? '')}`);
+  const button = page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` });
+  await button.click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(prompt?.body);
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeVisible();
+
+  const dev = promptFiles('dev').find((file) => file.slug === 'llms-txt');
+  await page.goto('/search?q=llms.txt&kind=dev-prompt');
+  const devButton = page.getByRole('button', { name: `Copy prompt: ${dev?.title}` });
+  await devButton.click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(dev?.body);
+  await expect(devButton).toHaveText('Copied!');
+});
+
+test('a search index that fails to load shows a retry that works', async ({ page }) => {
+  let fail = true;
+  await page.route('**/search-index.json', (route) => (fail ? route.abort() : route.continue()));
+  await page.goto('/search?q=resend');
+  await expect(page.getByRole('alert')).toContainText('could not be loaded');
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
+});
+
+test('the search index is published sealed: no entry is readable without the key', () => {
+  const file = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'search-index.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  expect(Object.keys(file).sort()).toEqual(['encoding', 'sealed']);
+  expect(typeof file.sealed).toBe('string');
+  expect(JSON.stringify(file)).not.toContain('Resend');
+});

@@ -1,0 +1,103 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { apportion } from '../../../scripts/bench/lib/apportion.ts';
+import { budgetOverrun } from '../../../scripts/bench/lib/budgets.ts';
+import { inlineScripts, inlineStyles } from '../../../scripts/bench/lib/html.ts';
+import { sizesOf, totalSizes } from '../../../scripts/bench/lib/sizes.ts';
+import { median } from '../../../scripts/bench/lib/stats.ts';
+
+describe('median', () => {
+  it.each([
+    [[], undefined],
+    [[5], 5],
+    [[3, 1, 2], 2],
+    [[4, 1, 3, 2], 2.5],
+    [[100, 1, 1], 1],
+  ])('%j -> %s', (values, expected) => {
+    expect(median(values)).toBe(expected);
+  });
+});
+
+describe('budgetOverrun', () => {
+  it.each([
+    [{ page: 'home', gzip: 9_999, budget: 10_000 }, undefined],
+    [{ page: 'home', gzip: 10_000, budget: 10_000 }, undefined],
+    [
+      { page: 'home', gzip: 10_001, budget: 10_000 },
+      'home: 10,001 B gzip of JavaScript is 1 B over its 10,000 B budget',
+    ],
+    [
+      { page: '/account (member)', gzip: 123_456, budget: 110_000 },
+      '/account (member): 123,456 B gzip of JavaScript is 13,456 B over its 110,000 B budget',
+    ],
+  ])('%j', (page, expected) => {
+    expect(budgetOverrun(page)).toBe(expected);
+  });
+});
+
+describe('sizesOf', () => {
+  it('measures raw bytes, gzip -9 and brotli', () => {
+    const text = 'const answer = 42;\n'.repeat(200);
+    const sizes = sizesOf(text);
+    expect(sizes.raw).toBe(Buffer.byteLength(text));
+    expect(sizes.gzip).toBe(gzipSync(text, { level: 9 }).byteLength);
+    expect(sizes.brotli).toBeGreaterThan(0);
+    expect(sizes.brotli).toBeLessThan(sizes.gzip);
+  });
+
+  it('counts multi-byte characters as bytes', () => {
+    expect(sizesOf('é').raw).toBe(2);
+  });
+
+  it('adds sizes file by file', () => {
+    expect(
+      totalSizes([
+        { raw: 1, gzip: 2, brotli: 3 },
+        { raw: 10, gzip: 20, brotli: 30 },
+      ]),
+    ).toEqual({ raw: 11, gzip: 22, brotli: 33 });
+    expect(totalSizes([])).toEqual({ raw: 0, gzip: 0, brotli: 0 });
+  });
+});
+
+describe('inlineScripts', () => {
+  it.each([
+    ['<script>a()</script>', [{ code: 'a()', beforePaint: true }]],
+    ['<script type="module">b()</script>', [{ code: 'b()', beforePaint: false }]],
+    ['<script type="text/javascript">c()</script>', [{ code: 'c()', beforePaint: true }]],
+    ['<script type="application/ld+json">{"a":1}</script>', []],
+    ['<script type="module" src="/_astro/x.js"></script>', []],
+    [
+      '<SCRIPT>d()</SCRIPT><p>text</p><script>e()</script>',
+      [
+        { code: 'd()', beforePaint: true },
+        { code: 'e()', beforePaint: true },
+      ],
+    ],
+  ])('%s', (html, expected) => {
+    expect(inlineScripts(html)).toEqual(expected);
+  });
+});
+
+describe('inlineStyles', () => {
+  it('returns the text of every style element', () => {
+    expect(inlineStyles('<style>a{}</style><p></p><style media="print">b{}</style>')).toEqual([
+      'a{}',
+      'b{}',
+    ]);
+  });
+});
+
+describe('apportion', () => {
+  it.each([
+    [10, [1, 1], [5, 5]],
+    [10, [1, 1, 1], [4, 3, 3]],
+    [7, [47, 36, 12], [3, 3, 1]],
+    [0, [1, 2], [0, 0]],
+    [100, [3], [100]],
+  ])('%i over %j -> %j', (total, weights, expected) => {
+    const parts = apportion(total, weights);
+    expect(parts).toEqual(expected);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createCatalogueIndex,
+  groupByKind,
+  matchesFilters,
+  searchCatalogue,
+  suggestSpelling,
+} from '../../src/lib/search/engine.ts';
+import { SEARCH_KINDS } from '../../src/lib/search/documents.ts';
+import { DOCS } from './search-fixtures.ts';
+
+const index = createCatalogueIndex(DOCS);
+const titles = (query: string, filters = {}) =>
+  searchCatalogue(index, query, filters).map((hit) => hit.doc.title);
+
+describe('searchCatalogue ranking', () => {
+  it.each([
+    ['resend', 'Resend'],
+    ['Cursor', 'Cursor'],
+    ['prompt architect', 'Prompt Architect'],
+    ['sitemap auto-generate', 'Sitemap Auto-Generate'],
+  ])('puts the exact title first for %j', (query, first) => {
+    expect(titles(query)[0]).toBe(first);
+  });
+
+  it('ranks a title match above a description match', () => {
+    // 'email' is in Resend's description and Competitor Analysis' description; 'Email Service'
+    // is a category. A title containing the word beats them all.
+    const docs = createCatalogueIndex([
+      ...DOCS,
+      {
+        id: '/toolstack#email-octopus',
+        kind: 'tool',
+        title: 'Email Octopus',
+        description: 'Newsletters on a budget.',
+        tags: [],
+        page: '/toolstack',
+        pageLabel: 'Tool Stack',
+      },
+    ]);
+    expect(searchCatalogue(docs, 'email')[0]?.doc.title).toBe('Email Octopus');
+  });
+
+  it('puts the exact phrase before entries that only share its words', () => {
+    expect(titles('email api')[0]).toBe('Resend');
+  });
+});
+
+describe('searchCatalogue matching', () => {
+  it.each([
+    ['promt', 'Prompt Architect'],
+    ['sitemp', 'Sitemap Auto-Generate'],
+    ['playwrigth', 'Playwright'],
+    ['postgress', 'Supabase'],
+  ])('tolerates the typo %j', (query, expected) => {
+    expect(titles(query)).toContain(expected);
+  });
+
+  it('finds every prompt by the kind word, even misspelt', () => {
+    expect(titles('promt')).toEqual(
+      expect.arrayContaining(['Prompt Architect', 'Sitemap Auto-Generate', 'Competitor Analysis']),
+    );
+  });
+
+  it.each([
+    ['pla', 'Playwright'],
+    ['sup', 'Supabase'],
+  ])('matches the prefix %j as you type', (query, expected) => {
+    expect(titles(query)).toContain(expected);
+  });
+
+  it("finds 'e-mail' and 'email' alike, and ignores words like 'a' and 'for'", () => {
+    expect(titles('e-mail api')[0]).toBe('Resend');
+    expect(titles('a prompt for a sitemap')[0]).toBe('Sitemap Auto-Generate');
+    expect(titles('email')).toContain('Postmark');
+  });
+
+  it('requires every word while some entry has them all, else any word', () => {
+    expect(titles('email competitors')).toEqual(['Competitor Analysis']);
+    expect(titles('cursor playwright').sort()).toEqual(['Cursor', 'Playwright']);
+  });
+
+  it('returns nothing for an empty query without filters', () => {
+    expect(titles('')).toEqual([]);
+    expect(titles('   ')).toEqual([]);
+    expect(titles('the a of')).toEqual([]);
+  });
+});
+
+describe('filters', () => {
+  it.each([
+    [{ kind: 'dev-tool' }, 'test', ['Playwright']],
+    [{ kind: 'tool' }, 'email', ['Resend', 'Postmark']],
+    [{ category: 'Email Service' }, 'api', ['Resend']],
+    [{ tag: 'auth' }, '', ['Supabase']],
+    [{ pricing: 'Open Source' }, '', ['Playwright']],
+    [{ status: 'production' }, '', ['Supabase']],
+    [{ kind: 'dev-prompt', tag: 'seo' }, '', ['Sitemap Auto-Generate']],
+    [{ kind: 'dev-prompt', tag: 'seo' }, 'architect', []],
+  ] as const)('%j with %j leaves %j', (filters, query, expected) => {
+    expect(titles(query, filters).sort()).toEqual([...expected].sort());
+  });
+
+  it('lists every entry passing the filters, in catalogue order, when the query is empty', () => {
+    expect(titles('', { kind: 'dev-tool' })).toEqual(['Supabase', 'Playwright']);
+  });
+
+  it('passes an entry only when every set filter matches', () => {
+    const [supabase] = DOCS.filter((doc) => doc.title === 'Supabase');
+    expect(supabase && matchesFilters(supabase, { kind: 'dev-tool', tag: 'auth' })).toBe(true);
+    expect(supabase && matchesFilters(supabase, { kind: 'dev-tool', tag: 'e2e' })).toBe(false);
+  });
+});
+
+describe('groupByKind', () => {
+  it('groups results in the kinds order and drops empty kinds', () => {
+    const groups = groupByKind(searchCatalogue(index, 'email'), SEARCH_KINDS);
+    expect(groups.map((group) => group.kind)).toEqual(['tool', 'text-prompt']);
+  });
+});
+
+describe('suggestSpelling', () => {
+  it.each([
+    ['curzor editr', 'cursor editor'],
+    ['playrigt', 'playwright'],
+    ['emial', 'email'],
+  ])('suggests %j -> %j', (query, suggestion) => {
+    expect(suggestSpelling(index, query)).toBe(suggestion);
+  });
+
+  it('suggests nothing for gibberish', () => {
+    expect(suggestSpelling(index, 'qqqxxyz')).toBeNull();
+  });
+});

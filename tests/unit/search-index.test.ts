@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseSearchIndexFile, toSearchDocs } from '../../src/lib/search/documents.ts';
+import { browsePages, filterOptions } from '../../src/lib/search/facets.ts';
+import {
+  $searchIndex,
+  $searchResults,
+  $searchState,
+  loadSearchIndex,
+  setFilter,
+  setQuery,
+} from '../../src/stores/search.ts';
+import { DOCS } from './search-fixtures.ts';
+
+describe('toSearchDocs', () => {
+  it('links every entry of a real content file to its anchor on its page', () => {
+    const file = join(import.meta.dirname, '..', '..', 'content', 'tools', 'toolstack.json');
+    const entries = JSON.parse(readFileSync(file, 'utf8')) as {
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+    }[];
+    const docs = toSearchDocs(
+      { kind: 'tool', page: '/toolstack', pageLabel: 'Tool Stack' },
+      entries,
+    );
+    expect(docs).toHaveLength(entries.length);
+    for (const [i, doc] of docs.entries()) {
+      expect(doc.id).toBe(`/toolstack#${entries[i]?.id}`);
+      expect(doc.title).toBe(entries[i]?.name);
+      expect(doc.category).toBe(entries[i]?.category);
+    }
+  });
+
+  it('makes a failed tool searchable by why it failed', () => {
+    const [doc] = toSearchDocs({ kind: 'failed-tool', page: '/tool-rip', pageLabel: 'Tool RIP' }, [
+      { id: 'x', name: 'X', description: 'A tool.', reasonForFailure: 'Pricing tripled.' },
+    ]);
+    expect(doc?.description).toBe('A tool. Why it failed: Pricing tripled.');
+  });
+});
+
+describe('parseSearchIndexFile', () => {
+  it('accepts the file the build writes', () => {
+    expect(parseSearchIndexFile({ version: 1, docs: DOCS }).docs).toHaveLength(DOCS.length);
+  });
+
+  it.each([
+    null,
+    {},
+    { version: 2, docs: [] },
+    { version: 1, docs: [{ id: 'x' }] },
+    { version: 1, docs: [{ ...DOCS[0], kind: 'spaceship' }] },
+    { sealed: 'abc' },
+  ])('refuses %j', (value) => {
+    expect(() => parseSearchIndexFile(value)).toThrow();
+  });
+});
+
+describe('filterOptions', () => {
+  it('counts each choice over the entries the other filters leave', () => {
+    const all = filterOptions(DOCS, {});
+    expect(all.kind.map((option) => [option.value, option.count])).toEqual([
+      ['tool', 3],
+      ['dev-tool', 2],
+      ['text-prompt', 1],
+      ['dev-prompt', 2],
+      ['repository', 1],
+    ]);
+    expect(all.kind[0]?.label).toBe('Tools');
+    const devTools = filterOptions(DOCS, { kind: 'dev-tool' });
+    expect(devTools.tag.map((option) => option.value)).toEqual([
+      'auth',
+      'e2e',
+      'postgres',
+      'testing',
+    ]);
+    expect(devTools.pricing.map((option) => option.value)).toEqual(['Free/Paid', 'Open Source']);
+    // The kind list still offers every kind, so a member can switch.
+    expect(devTools.kind).toHaveLength(5);
+  });
+
+  it('keeps a chosen value listed even when nothing is left for it', () => {
+    const options = filterOptions(DOCS, { kind: 'repository', tag: 'seo' });
+    expect(options.tag.find((option) => option.value === 'seo')?.count).toBe(0);
+  });
+});
+
+describe('browsePages', () => {
+  it('lists pages in catalogue order with their categories linking to their headings', () => {
+    const pages = browsePages(DOCS);
+    expect(pages.map((page) => page.href)).toEqual([
+      '/toolstack',
+      '/dev-tools',
+      '/dev-prompts',
+      '/text-prompts',
+      '/github',
+    ]);
+    expect(pages[0]?.categories).toEqual([
+      { name: 'Email Service', href: '/toolstack#email-service', count: 2 },
+      { name: 'Development', href: '/toolstack#development', count: 1 },
+    ]);
+  });
+
+  it('keeps a page section apart, its categories leading to the section', () => {
+    const graveyard = toSearchDocs(
+      {
+        kind: 'failed-tool',
+        page: '/dev-tools-lab',
+        pageLabel: 'Tool Graveyard',
+        section: 'tool-graveyard',
+      },
+      [{ id: 'old', name: 'Old', description: 'Gone.', category: 'Authentication' }],
+    );
+    const [page] = browsePages(graveyard);
+    expect(page?.href).toBe('/dev-tools-lab#tool-graveyard');
+    expect(page?.categories[0]?.href).toBe('/dev-tools-lab#tool-graveyard');
+  });
+});
+
+describe('search store', () => {
+  afterEach(() => {
+    cleanStores($searchIndex, $searchState, $searchResults);
+    $searchIndex.set({ status: 'idle', index: null });
+    $searchState.set({ query: '', filters: {} });
+    vi.restoreAllMocks();
+  });
+
+  it('loads once, then answers queries and filters', async () => {
+    const load = vi.fn(() => Promise.resolve(DOCS));
+    await Promise.all([loadSearchIndex(load), loadSearchIndex(load)]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect($searchIndex.get().status).toBe('ready');
+    setQuery('email');
+    expect($searchResults.get().map((hit) => hit.doc.title)).toContain('Resend');
+    setFilter('kind', 'text-prompt');
+    expect($searchResults.get().map((hit) => hit.doc.title)).toEqual(['Competitor Analysis']);
+    setFilter('kind', '');
+    expect($searchState.get().filters.kind).toBeUndefined();
+  });
+
+  it('reports a failed load, logs it, and can retry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await loadSearchIndex(() => Promise.reject(new Error('offline')));
+    expect($searchIndex.get().status).toBe('error');
+    expect(error).toHaveBeenCalled();
+    await loadSearchIndex(() => Promise.resolve(DOCS));
+    expect($searchIndex.get().status).toBe('ready');
+  });
+});
