@@ -13,6 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Headroom for a loaded two-core CI machine, where sign-up flows run several times slower.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]

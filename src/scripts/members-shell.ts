@@ -1,29 +1,14 @@
-import { $auth, $displayName } from '../stores/auth.ts';
+import { $auth } from '../stores/auth.ts';
 import { authClient } from '../stores/auth-client.ts';
-import { needsSecondFactor, signOut, startAuthSync } from '../stores/auth-session.ts';
-import { wireMenus } from './menus.ts';
+import { needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
 import { startInactivityWatch } from './inactivity.ts';
 
-/** Loaded only when a session is stored: menus, the user's name, sign-out and the guard's check. */
-wireMenus();
+/** Loaded only when a session is stored: auth sync, inactivity sign-out and the guard's check. */
 startAuthSync();
 startInactivityWatch();
 
 const root = document.documentElement;
 const membersPage = document.querySelector('main[data-members-only]') !== null;
-
-$displayName.subscribe((name) => {
-  document.querySelectorAll('[data-user-name]').forEach((element) => {
-    element.textContent = name;
-  });
-  document.querySelectorAll('[data-user-initial]').forEach((element) => {
-    element.textContent = name.charAt(0);
-  });
-});
-
-document.querySelectorAll('[data-sign-out]').forEach((button) => {
-  button.addEventListener('click', () => void signOut());
-});
 
 /*
  * The second half of the route guard: the page may already show (decided from storage); the

@@ -1,6 +1,7 @@
 import { config } from '../config.ts';
-import { $auth, restoreSession } from '../stores/auth.ts';
+import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { wireMenus } from './menus.ts';
 import { wireMobileMenu } from './mobile-menu.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { wireSearchShortcuts } from './search-shortcuts.ts';
@@ -16,9 +17,28 @@ wireMobileMenu();
 // Here rather than in the members' shell, which loads after a sealed page's content is painted:
 // a member pressing '/' as soon as the page shows must not find it dead.
 wireSearchShortcuts();
+// Likewise the menus and Sign Out: a sealed page paints its content before the members' shell
+// loads, and a member reaching for a menu at that moment must find it working.
+wireMenus();
+document.addEventListener('click', (event) => {
+  if ((event.target as Element).closest('[data-sign-out]')) {
+    void import('../stores/auth-session.ts').then(({ signOut }) => signOut());
+  }
+});
 registerServiceWorker();
 
 const membersPage = document.querySelector('main[data-members-only]') !== null;
+
+// The stored session already names the member: the user menu shows it from the first frame
+// the shell runs in, not after the members' shell has loaded.
+$displayName.subscribe((name) => {
+  document.querySelectorAll('[data-user-name]').forEach((element) => {
+    element.textContent = name;
+  });
+  document.querySelectorAll('[data-user-initial]').forEach((element) => {
+    element.textContent = name.charAt(0);
+  });
+});
 
 $auth.subscribe(({ status }) => {
   if (status !== 'loading') {

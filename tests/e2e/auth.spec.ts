@@ -177,18 +177,16 @@ test('a signed-in member reaching /auth is sent home', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('every members route sends a signed-out visitor to /auth, replacing history', async ({
-  page,
-}) => {
-  for (const route of MEMBERS_ROUTES) {
+for (const route of MEMBERS_ROUTES) {
+  test(`${route} sends a signed-out visitor to /auth, replacing history`, async ({ page }) => {
     await page.goto('/');
     await page.goto(route);
-    await expect(page, route).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth');
     await expect(page.locator('main[data-members-only]')).toHaveCount(0);
     await page.goBack();
-    await expect(page, `back from ${route}`).toHaveURL('/');
-  }
-});
+    await expect(page).toHaveURL('/');
+  });
+}
 
 test('a member moving between members pages never sees the spinner', async ({ page }) => {
   const { email, password } = await createMember('Hopper');

@@ -1,16 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
+
+/**
+ * Opens a members' page and waits for the members' shell, which starts the inactivity watch in
+ * the same task as it confirms the session with the auth server: a sealed page shows its content
+ * before that, and fake time moved earlier would pass by a watch not yet started.
+ */
+async function openWatched(page: Page, path: string): Promise<void> {
+  const confirmed = page.waitForResponse((response) => response.url().endsWith('/auth/v1/user'));
+  await page.goto(path);
+  await confirmed;
+}
 
 test('an idle member is warned at 55 minutes and signed out at 60', async ({ page }) => {
   const { session } = await createMember('Idle Member');
   await page.clock.install();
   await storeSession(page, session);
-  await page.goto('/toolstack');
+  await openWatched(page, '/toolstack');
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
 
-  await page.clock.fastForward('54:59');
+  // The watch starts as the page's scripts load, a moment before this line runs: a minute's
+  // margin keeps a slow machine from crossing 55 minutes here.
+  await page.clock.fastForward('54:00');
   await expect(page.getByText('Session Expiring Soon')).toHaveCount(0);
-  await page.clock.fastForward('00:01');
+  await page.clock.fastForward('01:00');
   await expect(page.getByRole('status').filter({ hasText: 'Session Expiring Soon' })).toContainText(
     'Your session will expire in 5 minutes due to inactivity.',
   );
@@ -30,7 +43,7 @@ test('activity restarts the timer, but only once a minute has passed since the l
   const { session } = await createMember('Busy Member');
   await page.clock.install();
   await storeSession(page, session);
-  await page.goto('/text-prompts');
+  await openWatched(page, '/text-prompts');
   await expect(page.getByRole('heading', { level: 1, name: 'Text Prompts' })).toBeVisible();
 
   await page.clock.fastForward('54:30');
@@ -38,8 +51,8 @@ test('activity restarts the timer, but only once a minute has passed since the l
   await page.clock.fastForward('00:30');
   await expect(page.getByText('Session Expiring Soon')).toHaveCount(0);
   await page.keyboard.press('Shift'); // 30 s after the restart: ignored
-  await page.clock.fastForward('54:29'); // 109:29
+  await page.clock.fastForward('53:30'); // 108:30
   await expect(page.getByText('Session Expiring Soon')).toHaveCount(0);
-  await page.clock.fastForward('00:01'); // 109:30, 55 minutes after the counted restart
+  await page.clock.fastForward('01:00'); // 109:30, 55 minutes after the counted restart
   await expect(page.getByRole('status').filter({ hasText: 'Session Expiring Soon' })).toBeVisible();
 });

@@ -54,7 +54,6 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/lab');
-  // The menus are wired by the page's scripts, which have run once the content is unsealed.
   await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
 
   for (const [label, items] of [
