@@ -2,8 +2,8 @@ import { unsealPage } from './unseal.ts';
 
 /*
  * Loaded by every sealed members' page as a script of its own, ahead of the site's shell: the
- * content opens as soon as the page is parsed, and only then does the members' shell (menus,
- * the server's confirmation of the session, the auth client) load. The key release already
+ * content opens as soon as the page is parsed, and only then does the members' shell (the
+ * server's confirmation of the session, the auth client, inactivity sign-out) load. The key release already
  * checked the session with the server. A visitor without a session never gets here (the
  * pre-paint guard sends them to /auth), and a refused key does the same.
  */

@@ -8,9 +8,16 @@ import {
   suggestSpelling,
   type CatalogueIndex,
   type SearchFilters,
+  type SearchHit,
 } from '../lib/search/engine.ts';
 import { browsePages, filterOptions, type BrowsePage } from '../lib/search/facets.ts';
-import { historyAction, parseSearchParams, toSearchParams } from '../lib/search/query-state.ts';
+import {
+  historyAction,
+  parseSearchParams,
+  toSearchParams,
+  URL_SYNC_DELAY_MS,
+  type SearchState,
+} from '../lib/search/query-state.ts';
 import {
   $searchIndex,
   $searchResults,
@@ -106,6 +113,13 @@ function browsable(index: CatalogueIndex): BrowsePage[] {
   return pages;
 }
 
+/*
+ * The cards on screen, by entry and highlighted words: the next keystroke usually keeps many of
+ * them, and moving a card costs far less than building it again.
+ */
+let shownCards = new Map<string, HTMLLIElement>();
+let cardSerial = 0;
+
 function renderResults(index: CatalogueIndex): void {
   if (!results || !status || !copyTemplate) return;
   const { query, filters } = $searchState.get();
@@ -121,15 +135,22 @@ function renderResults(index: CatalogueIndex): void {
     return;
   }
   const limit = filters.kind ? ALL_LIMIT : GROUP_LIMIT;
-  let position = 0;
+  const cards = new Map<string, HTMLLIElement>();
+  const card = (hit: SearchHit) => {
+    const key = `${hit.doc.id}\n${hit.terms.join(' ')}`;
+    const node = shownCards.get(key) ?? resultCard(hit, cardSerial++, copyTemplate);
+    cards.set(key, node);
+    return node;
+  };
   const groups = groupByKind(hits, SEARCH_KINDS).map((group) =>
     resultGroup(
       group.kind,
-      group.hits.slice(0, limit).map((hit) => resultCard(hit, position++, copyTemplate)),
+      group.hits.slice(0, limit).map(card),
       group.hits.length,
       filters.kind ? null : showAll,
     ),
   );
+  shownCards = cards;
   const count = `${hits.length} ${hits.length === 1 ? 'result' : 'results'}`;
   status.textContent = query.trim() ? `${count} for ${quote(query)}` : count;
   results.replaceChildren(...groups);
@@ -182,6 +203,19 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
   );
 }
 
+/*
+ * The members' shell (session confirmation, auth client, inactivity sign-out) loads once the
+ * first results are painted, or the index failed, so that it does not compete with them; a
+ * slow index does not hold it back for long either.
+ */
+let shellRequested = false;
+function loadMembersShell(): void {
+  if (shellRequested) return;
+  shellRequested = true;
+  requestAnimationFrame(() => setTimeout(() => void import('./members-shell.ts')));
+}
+setTimeout(loadMembersShell, 3000);
+
 let firstResults = true;
 function render(): void {
   const { status: indexStatus, index } = $searchIndex.get();
@@ -189,6 +223,7 @@ function render(): void {
   if (!results || !status) return;
   results.setAttribute('aria-busy', String(indexStatus === 'loading'));
   if (indexStatus === 'error') {
+    loadMembersShell();
     status.textContent = 'Search is unavailable';
     results.replaceChildren(
       messageBox(
@@ -215,28 +250,55 @@ function render(): void {
     requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
     // Read by the bench: from navigation to the first results on screen.
     performance.mark('search-first-results');
+    loadMembersShell();
   }
 }
 
-/* The URL mirrors the search: shareable, kept on reload, and Back returns to the last one. */
+/*
+ * The URL mirrors the search: shareable, kept on reload, and Back returns to the last one.
+ * Typing reaches the URL once it pauses (URL_SYNC_DELAY_MS), and before the page is left.
+ */
 let applyingUrl = false;
 let lastTypedAt: number | null = null;
-function syncUrl(previous: { query: string; filters: Readonly<SearchFilters> }): void {
+let pendingUrl: 'push' | 'replace' | null = null;
+let urlTimer: ReturnType<typeof setTimeout> | undefined;
+
+function flushUrl(state: SearchState = $searchState.get()): void {
+  clearTimeout(urlTimer);
+  if (!pendingUrl) return;
+  const url = `${location.pathname}${toSearchParams(state)}`;
+  if (url !== `${location.pathname}${location.search}`) {
+    if (pendingUrl === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+  pendingUrl = null;
+}
+
+function syncUrl(previous: SearchState): void {
   if (applyingUrl) return;
   const state = $searchState.get();
-  const url = `${location.pathname}${toSearchParams(state)}`;
-  if (url === `${location.pathname}${location.search}`) return;
   const typing =
     state.query !== previous.query &&
     FILTER_NAMES.every((name) => state.filters[name] === previous.filters[name]);
   const now = performance.now();
-  const action = typing ? historyAction(lastTypedAt, now) : 'push';
+  const action = historyAction(lastTypedAt, now);
   lastTypedAt = typing ? now : null;
-  if (action === 'push') history.pushState(null, '', url);
-  else history.replaceState(null, '', url);
+  if (typing) {
+    // A burst of typing makes one history entry: a new one if the burst began with one.
+    pendingUrl = pendingUrl === 'push' ? 'push' : action;
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(flushUrl, URL_SYNC_DELAY_MS);
+    return;
+  }
+  // A filter is its own history entry, after the query typed before it.
+  flushUrl(previous);
+  pendingUrl = 'push';
+  flushUrl();
 }
 
 function applyUrl(): void {
+  clearTimeout(urlTimer);
+  pendingUrl = null;
   applyingUrl = true;
   setSearchState(parseSearchParams(new URLSearchParams(location.search)));
   applyingUrl = false;
@@ -304,6 +366,9 @@ function wire(): void {
   }
   clearButton?.addEventListener('click', () => clearFilters());
   window.addEventListener('popstate', applyUrl);
+  // Leaving by a link (a result, the menus) or otherwise: Back must find the query typed last.
+  document.addEventListener('click', () => flushUrl(), { capture: true });
+  window.addEventListener('pagehide', () => flushUrl());
 }
 
 applyUrl();

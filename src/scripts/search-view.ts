@@ -46,14 +46,14 @@ function copyButton(template: HTMLTemplateElement, doc: SearchDoc, sourceId: str
   return button;
 }
 
-/** One result card; `position` makes ids unique on the page. */
+/** One result card; `serial`, never repeated on the page, makes its ids unique. */
 export function resultCard(
   hit: SearchHit,
-  position: number,
+  serial: number,
   copyTemplate: HTMLTemplateElement,
 ): HTMLLIElement {
   const { doc, terms } = hit;
-  const sourceId = `search-prompt-${position}`;
+  const sourceId = `search-prompt-${serial}`;
   const where = [doc.pageLabel, doc.category].filter(Boolean).join(' · ');
   const badges = [
     doc.pricing && badge(doc.pricing, terms, 'green'),

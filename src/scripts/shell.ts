@@ -50,9 +50,9 @@ let membersShell: Promise<unknown> | undefined;
 function checkSession(): void {
   const stored = restoreSession(localStorage, Date.now() / 1000);
   if (!stored && membersPage) location.replace('/auth');
-  // A sealed page loads the members' shell once its content is open (members-content.ts), so
-  // that the content's requests and work come first.
-  else if (stored && !document.querySelector('main[data-sealed]')) {
+  // A sealed page loads the members' shell once its content is open (members-content.ts), and
+  // the search page once its first results show, so that their own requests and work come first.
+  else if (stored && !document.querySelector('main[data-sealed], main[data-defer-members-shell]')) {
     membersShell ??= import('./members-shell.ts');
   }
 }

@@ -80,6 +80,28 @@ describe('searchCatalogue matching', () => {
     expect(titles('cursor playwright').sort()).toEqual(['Cursor', 'Playwright']);
   });
 
+  it('matches a word begun with two letters in titles, and from three letters anywhere', () => {
+    // 'Postgres' begins a description; 'Postmark' a title.
+    expect(titles('po')).toEqual(['Postmark']);
+    expect(titles('pos')).toEqual(['Postmark', 'Supabase']);
+  });
+
+  it('falls back to any word within the filters when no filtered entry has them all', () => {
+    expect(titles('email competitors', { kind: 'tool' }).sort()).toEqual(['Postmark', 'Resend']);
+  });
+
+  it('answers typing, letter by letter, exactly as a fresh index answers the whole query', () => {
+    const typed = createCatalogueIndex(DOCS);
+    const queries = ['promt for a sitemap', 'email api', 'cursor playwright'];
+    for (const query of queries) {
+      for (let end = 1; end <= query.length; end++) searchCatalogue(typed, query.slice(0, end));
+    }
+    for (const query of [...queries, 'sitemap', 'email', 'e-mail', 'api email']) {
+      const fresh = createCatalogueIndex(DOCS);
+      expect(searchCatalogue(typed, query), query).toEqual(searchCatalogue(fresh, query));
+    }
+  });
+
   it('returns nothing for an empty query without filters', () => {
     expect(titles('')).toEqual([]);
     expect(titles('   ')).toEqual([]);

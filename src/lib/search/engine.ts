@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { SearchDoc, SearchKind } from './documents.ts';
 import {
@@ -56,6 +56,18 @@ const KIND_WORDS: Record<SearchKind, string> = {
   repository: 'repository repo github',
 };
 
+/**
+ * The page's name less the words its kind already says ('Text Prompts' adds nothing to 'text
+ * prompt'): 'prompts' still finds them, one typo away, and common prefixes score fewer entries.
+ */
+function pageWords(doc: SearchDoc): string {
+  const kindWords = KIND_WORDS[doc.kind].split(' ');
+  return doc.pageLabel
+    .split(' ')
+    .filter((word) => !kindWords.includes(word.toLowerCase().replace(/s$/, '')))
+    .join(' ');
+}
+
 /** Title matches count most, then category, tags and kind, then the description. */
 const BOOST = { title: 4, keywords: 2, description: 1 };
 
@@ -77,7 +89,7 @@ export function createCatalogueIndex(docs: readonly SearchDoc[]): CatalogueIndex
       id: doc.id,
       title: doc.title,
       description: doc.description,
-      keywords: [doc.category ?? '', doc.pageLabel, KIND_WORDS[doc.kind], ...doc.tags].join(' '),
+      keywords: [doc.category ?? '', pageWords(doc), KIND_WORDS[doc.kind], ...doc.tags].join(' '),
     })),
   );
   return {
@@ -126,9 +138,102 @@ function phraseTier(index: CatalogueIndex, id: string, query: string): number {
  * 'sitemap'; typo tolerance for words long enough to have typos. Prefixes of earlier words and
  * of single letters would match thousands of entries in a large catalogue for no gain.
  */
-const prefix = (term: string, i: number, terms: string[]) =>
-  i === terms.length - 1 && term.length >= 2;
+const usesPrefix = (term: string, last: boolean) => last && term.length >= 2;
 const fuzzy = (term: string) => (term.length >= 4 ? 0.2 : false);
+
+/**
+ * The MiniSearch query for one term. Two letters are a word just begun: they find the word
+ * itself anywhere but words starting with them only in titles, where the first letters of a
+ * name pick it out; in descriptions they would match most of a large catalogue to no purpose.
+ */
+function termQuery(term: string, prefix: boolean): Query {
+  if (!prefix || term.length > 2) return { queries: [term], prefix, fuzzy: fuzzy(term) };
+  return {
+    combineWith: 'OR',
+    queries: [
+      { queries: [term], prefix: false },
+      { queries: [term], prefix: true, fields: ['title'] },
+    ],
+  };
+}
+
+/** One query term's matches: entry id to score and the entry's words it matched. */
+type TermResults = Map<string, { score: number; terms: string[] }>;
+
+/** Terms searched recently, per index: typing 'promt for a si' searches only 'si' anew. */
+const termCaches = new WeakMap<CatalogueIndex, Map<string, TermResults>>();
+const TERM_CACHE_SIZE = 64;
+
+/** A term's matches, scored by MiniSearch (BM25 with the field boosts), from the cache if there. */
+function termResults(index: CatalogueIndex, term: string, last: boolean): TermResults {
+  let cache = termCaches.get(index);
+  if (!cache) termCaches.set(index, (cache = new Map<string, TermResults>()));
+  const prefix = usesPrefix(term, last);
+  const key = `${term} ${prefix}`;
+  let found = cache.get(key);
+  if (found) {
+    cache.delete(key); // most recently used goes last
+  } else {
+    found = new Map();
+    for (const result of index.mini.search(termQuery(term, prefix), { boost: BOOST })) {
+      found.set(String(result.id), { score: result.score, terms: result.terms });
+    }
+    if (cache.size >= TERM_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(key, found);
+  return found;
+}
+
+interface Combined {
+  id: string;
+  score: number;
+  terms: string[];
+}
+
+/** Adds one term's match to an entry's total. */
+function add(entry: Combined, match: { score: number; terms: string[] } | undefined): void {
+  if (!match) return;
+  entry.score += match.score;
+  for (const term of match.terms) if (!entry.terms.includes(term)) entry.terms.push(term);
+}
+
+/**
+ * Combines per-term matches as MiniSearch does: scores add up, then multiply by the number of
+ * query terms an entry matched. AND keeps entries matching every term; OR any. Each term's
+ * matches come ordered by score, so a single term needs no work at all.
+ */
+function combine(perTerm: TermResults[], mode: 'and' | 'or'): Combined[] {
+  const [first] = perTerm;
+  if (perTerm.length === 1 && first) {
+    return Array.from(first, ([id, match]) => ({ id, score: match.score, terms: match.terms }));
+  }
+  const results: Combined[] = [];
+  if (mode === 'and') {
+    // Walk the rarest term's matches and look each up in the others: no work for the rest.
+    const [rarest, ...others] = [...perTerm].sort((a, b) => a.size - b.size);
+    for (const [id, match] of rarest ?? []) {
+      if (!others.every((termResults) => termResults.has(id))) continue;
+      const entry = { id, score: match.score, terms: [...match.terms] };
+      for (const termResults of others) add(entry, termResults.get(id));
+      entry.score *= perTerm.length;
+      results.push(entry);
+    }
+  } else {
+    const combined = new Map<string, Combined & { matched: number }>();
+    for (const termResults of perTerm) {
+      for (const [id, match] of termResults) {
+        let entry = combined.get(id);
+        if (!entry) combined.set(id, (entry = { id, score: 0, terms: [], matched: 0 }));
+        add(entry, match);
+        entry.matched += 1;
+      }
+    }
+    for (const { id, score, terms, matched } of combined.values()) {
+      results.push({ id, score: score * matched, terms });
+    }
+  }
+  return results.sort((a, b) => b.score - a.score);
+}
 
 /**
  * Searches the catalogue. Every query term must match (the last by prefix, any within one or
@@ -148,21 +253,21 @@ export function searchCatalogue(
   }
   // A lone letter after other words is a word still being typed: leave it out until it grows.
   const searched = terms.length > 1 && (terms.at(-1)?.length ?? 0) < 2 ? terms.slice(0, -1) : terms;
-  const filter = hasFilters(filters)
+  const distinct = [...new Set(searched)];
+  const perTerm = distinct.map((term, i) => termResults(index, term, i === distinct.length - 1));
+  const passes = hasFilters(filters)
     ? (result: { id: string }) => {
         const doc = index.byId.get(result.id);
         return doc !== undefined && matchesFilters(doc, filters);
       }
-    : undefined;
-  const options = { boost: BOOST, prefix, fuzzy, ...(filter ? { filter } : {}) };
-  const text = searched.join(' ');
-  let results = index.mini.search(text, { ...options, combineWith: 'AND' });
-  if (results.length === 0) results = index.mini.search(text, { ...options, combineWith: 'OR' });
-  // Exact phrase first: a stable partition by tier keeps MiniSearch's order within each tier.
+    : () => true;
+  let results = combine(perTerm, 'and').filter(passes);
+  if (results.length === 0) results = combine(perTerm, 'or').filter(passes);
+  // Exact phrase first: a stable partition by tier keeps the score order within each tier.
   const wanted = phrase(query);
   const tiers: SearchHit[][] = [[], [], [], []];
   for (const result of results) {
-    const doc = index.byId.get(String(result.id));
+    const doc = index.byId.get(result.id);
     if (doc) tiers[phraseTier(index, doc.id, wanted)]?.push({ doc, terms: result.terms });
   }
   return tiers.flat();

@@ -38,6 +38,12 @@ export function toSearchParams(state: SearchState): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * How long the URL waits for typing to pause before it follows the query. Writing history is
+ * slow in browsers (several milliseconds a call), too slow to pay on every keystroke.
+ */
+export const URL_SYNC_DELAY_MS = 250;
+
 /** Typing within this long of the last change edits the same history entry. */
 export const TYPING_PAUSE_MS = 1000;
 
