@@ -7,7 +7,33 @@ function typingInField(target: EventTarget | null): boolean {
   );
 }
 
-/** '/' and Ctrl/Cmd+K focus the search box on /search, and open /search from any other page. */
+let palette: Promise<unknown> | undefined;
+
+/**
+ * Opens the search dialog at once and loads what fills it: the index download starts now, in
+ * parallel with the dialog's script, which would otherwise only ask for it once loaded.
+ */
+function openDialog(dialog: HTMLDialogElement): void {
+  if (!dialog.open) dialog.showModal();
+  const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
+  input?.focus();
+  input?.select();
+  palette ??= (() => {
+    const preload = Object.assign(document.createElement('link'), {
+      rel: 'preload',
+      as: 'fetch',
+      href: '/search-index.json',
+      crossOrigin: 'anonymous',
+    });
+    document.head.append(preload);
+    return import('./search-palette.ts').then(({ startPalette }) => startPalette(dialog));
+  })();
+}
+
+/**
+ * '/' and Ctrl/Cmd+K focus the search box on /search and open the search dialog anywhere else
+ * (or /search itself, on a page without the dialog).
+ */
 export function wireSearchShortcuts(): void {
   document.addEventListener('keydown', (event) => {
     // Search is for members: visitors keep '/' and Ctrl+K as their browser has them.
@@ -15,9 +41,11 @@ export function wireSearchShortcuts(): void {
     if (event.defaultPrevented || !isSearchShortcut(event, typingInField(event.target))) return;
     event.preventDefault();
     const box = document.querySelector<HTMLInputElement>('[data-search-input]');
+    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
     if (box) {
       box.focus();
       box.select();
-    } else location.assign('/search');
+    } else if (dialog) openDialog(dialog);
+    else location.assign('/search');
   });
 }

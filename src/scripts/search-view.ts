@@ -26,7 +26,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 const MARK = 'rounded-sm bg-amber-200 px-0.5 text-zinc-950 dark:bg-amber-300/30 dark:text-white';
 
 /** Text with the matched words wrapped in <mark>. */
-function marked(text: string, terms: readonly string[]): Node[] {
+export function marked(text: string, terms: readonly string[]): Node[] {
   return highlight(text, terms).map((segment) =>
     segment.match ? el('mark', MARK, segment.text) : document.createTextNode(segment.text),
   );
@@ -98,6 +98,29 @@ export function resultCard(
       prompt,
     ),
   );
+}
+
+/** One result in the search dialog: title, where it lives and one line of its description. */
+export function paletteRow(hit: SearchHit): HTMLLIElement {
+  const { doc, terms } = hit;
+  const link = el(
+    'a',
+    'block rounded-xl px-3 py-2 outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800',
+    el('span', 'block font-semibold text-zinc-900 dark:text-white', ...marked(doc.title, terms)),
+    el(
+      'span',
+      'block text-xs text-zinc-600 dark:text-zinc-400',
+      [KIND_LABELS[doc.kind], doc.category].filter(Boolean).join(' · '),
+    ),
+    el(
+      'span',
+      'mt-0.5 line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300',
+      ...marked(doc.description, terms),
+    ),
+  );
+  link.href = doc.id;
+  link.dataset.searchResult = '';
+  return el('li', '', link);
 }
 
 /** A group of results under its kind's heading, with a way to see them all when cut. */

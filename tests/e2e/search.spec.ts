@@ -68,20 +68,53 @@ test('a typo still finds prompts, and a query with no match suggests a spelling'
   await expect(page.getByText('Try fewer or more general words.')).toBeVisible();
 });
 
-test("'/' and Ctrl+K open search from another members page", async ({ page }) => {
+test("'/' and Ctrl+K open the search dialog on any members page, Escape clears then closes", async ({
+  page,
+}) => {
+  const dialog = page.getByRole('dialog', { name: 'Search' });
   await page.goto('/toolstack');
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+  const trigger = page.getByRole('link', { name: 'Docker' }).first();
+  await trigger.focus();
   await page.keyboard.press('/');
-  await expect(page).toHaveURL('/search');
-  await expect(box(page)).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('searchbox', { name: 'Search the catalogue' })).toBeFocused();
+  await expect(dialog.getByRole('status')).toHaveText(/^Type to search \d+ entries\.$/);
+  await expect(page).toHaveURL('/toolstack');
+
+  await page.keyboard.type('email api');
+  await expect(dialog.getByRole('link', { name: /^Resend/ })).toHaveAttribute(
+    'href',
+    '/toolstack#resend',
+  );
+  await expect(dialog.getByRole('link', { name: 'All results and filters' })).toHaveAttribute(
+    'href',
+    '/search?q=email+api',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('searchbox')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
 
   await page.goto('/dev-prompts');
   await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
   await page.keyboard.press('Control+k');
-  await expect(page).toHaveURL('/search');
-  await expect(box(page)).toBeFocused();
+  await expect(dialog.getByRole('searchbox', { name: 'Search the catalogue' })).toBeFocused();
+  await page.keyboard.type('pwa');
+  await page.keyboard.press('ArrowDown');
+  const first = dialog.locator('[data-search-result]').first();
+  await expect(first).toBeFocused();
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/[a-z-]+#[a-z0-9-]+$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(href ?? '');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`[id="${href?.split('#')[1]}"]`)).toBeInViewport();
 
-  // On /search itself the shortcut returns to the box from anywhere on the page.
+  // On /search itself the shortcut returns to the page's own box from anywhere on the page.
+  await page.goto('/search');
   await box(page).fill('pwa');
   await page.getByRole('heading', { level: 1, name: 'Search' }).click();
   await page.keyboard.press('/');

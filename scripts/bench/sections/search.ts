@@ -98,7 +98,7 @@ export const search: Section = {
       await page.goto('/toolstack');
       await page.locator(`${MEMBERS_CONTENT} li[id]`).first().waitFor({ state: 'visible' });
       await page.keyboard.press('/');
-      await page.waitForURL((url) => url.pathname === '/search');
+      // The search dialog opens on the page itself and shows the first results there.
       await firstResults(page);
       const [mark] = await entries(page, 'search-first-results');
       const [load] = await entries(page, 'search-index-load');
@@ -109,14 +109,14 @@ export const search: Section = {
       );
       const realIndex = readFileSync(join(dist, 'search-index.json'));
       const realDocs = await page.evaluate(
-        () => document.querySelector('[data-search-status]')?.textContent ?? '',
+        () => document.querySelector('[data-search-dialog-status]')?.textContent ?? '',
       );
       log(`  real catalogue: '/' to results ${pressToResults.toFixed(0)} ms (${realDocs.trim()})`);
       figures.push(
         {
           section: SECTION,
           subject: 'real catalogue, first use',
-          metric: "press '/' on /toolstack to first results",
+          metric: "press '/' on /toolstack to first results (search dialog)",
           value: pressToResults,
           unit: 'ms',
           target: atMost(300),
@@ -130,6 +130,9 @@ export const search: Section = {
           unit: 'B',
         },
       );
+      // Keystrokes are measured on the search page, as at 10,000 entries below.
+      await page.goto('/search');
+      await firstResults(page);
       const realKeys = await typeQueries(page, log);
       figures.push({
         section: SECTION,
