@@ -1,6 +1,7 @@
 import { parseSearchIndexFile, type SearchDoc } from '../lib/search/documents.ts';
 import { unseal } from '../lib/sealing.ts';
-import { withMembersKey } from './members-key.ts';
+import { loadSearchIndex } from '../stores/search.ts';
+import { SignInNeeded, withMembersKey } from './members-key.ts';
 
 /** Where the build writes the index (src/pages/search-index.json.ts); also its sealing's AAD. */
 const INDEX_PATH = '/search-index.json';
@@ -22,4 +23,19 @@ export async function fetchSearchDocs(): Promise<SearchDoc[]> {
   // Read by the bench: what the first search costs a member.
   performance.measure('search-index-load', { start, end: performance.now() });
   return docs;
+}
+
+/**
+ * Loads this tab's search index into the search store (once; again after a failure). A member
+ * whose session can no longer get the key is sent to sign in.
+ */
+export function loadCatalogue(): Promise<void> {
+  return loadSearchIndex(async () => {
+    try {
+      return await fetchSearchDocs();
+    } catch (error) {
+      if (error instanceof SignInNeeded) location.replace('/auth');
+      throw error;
+    }
+  });
 }

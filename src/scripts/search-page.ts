@@ -23,14 +23,12 @@ import {
   $searchResults,
   $searchState,
   clearFilters,
-  loadSearchIndex,
   setFilter,
   setQuery,
   setSearchState,
 } from '../stores/search.ts';
 import './copy-buttons.ts';
-import { SignInNeeded } from './members-key.ts';
-import { fetchSearchDocs } from './search-index.ts';
+import { loadCatalogue } from './search-index.ts';
 import {
   actionButton,
   browseView,
@@ -58,17 +56,6 @@ const selects = new Map(
 );
 
 const quote = (text: string) => `“${text.trim()}”`;
-
-function load(): Promise<void> {
-  return loadSearchIndex(async () => {
-    try {
-      return await fetchSearchDocs();
-    } catch (error) {
-      if (error instanceof SignInNeeded) location.replace('/auth');
-      throw error;
-    }
-  });
-}
 
 let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
 
@@ -232,7 +219,7 @@ function render(): void {
         el(
           'p',
           'mt-3',
-          actionButton('Try again', () => void load()),
+          actionButton('Try again', () => void loadCatalogue()),
         ),
       ),
     );
@@ -386,4 +373,4 @@ $searchState.listen((_, previous) => {
   render();
   syncUrl(previous ?? { query: '', filters: {} });
 });
-void load();
+void loadCatalogue();

@@ -5,9 +5,8 @@ import {
   type CatalogueIndex,
 } from '../lib/search/engine.ts';
 import { toSearchParams } from '../lib/search/query-state.ts';
-import { $searchIndex, loadSearchIndex } from '../stores/search.ts';
-import { SignInNeeded } from './members-key.ts';
-import { fetchSearchDocs } from './search-index.ts';
+import { $searchIndex } from '../stores/search.ts';
+import { loadCatalogue } from './search-index.ts';
 import { actionButton, el, messageBox, paletteRow } from './search-view.ts';
 
 /** Best matches shown in the dialog; the search page shows them all, with filters. */
@@ -26,16 +25,6 @@ export function startPalette(dialog: HTMLDialogElement): void {
   const results = dialog.querySelector<HTMLElement>('[data-search-dialog-results]');
   const all = dialog.querySelector<HTMLAnchorElement>('[data-search-dialog-all]');
   if (!input || !status || !results || !all) return;
-
-  const load = () =>
-    loadSearchIndex(async () => {
-      try {
-        return await fetchSearchDocs();
-      } catch (error) {
-        if (error instanceof SignInNeeded) location.replace('/auth');
-        throw error;
-      }
-    });
 
   const links = () => [...results.querySelectorAll<HTMLElement>('[data-search-result]')];
 
@@ -93,7 +82,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
           el(
             'p',
             'mt-3',
-            actionButton('Try again', () => void load()),
+            actionButton('Try again', () => void loadCatalogue()),
           ),
         ),
       );
@@ -150,5 +139,5 @@ export function startPalette(dialog: HTMLDialogElement): void {
   });
 
   $searchIndex.subscribe(render);
-  void load();
+  void loadCatalogue();
 }
