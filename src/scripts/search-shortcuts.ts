@@ -32,9 +32,18 @@ function openDialog(dialog: HTMLDialogElement): void {
 
 /**
  * '/' and Ctrl/Cmd+K focus the search box on /search and open the search dialog anywhere else
- * (or /search itself, on a page without the dialog).
+ * (or /search itself, on a page without the dialog), as does the header's search entry.
  */
 export function wireSearchShortcuts(): void {
+  // The header's search entry opens the dialog too; a modified click still opens /search.
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('[data-search-link]');
+    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+    if (!link || !dialog || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openDialog(dialog);
+  });
   document.addEventListener('keydown', (event) => {
     // Search is for members: visitors keep '/' and Ctrl+K as their browser has them.
     if (!document.documentElement.hasAttribute('data-member')) return;

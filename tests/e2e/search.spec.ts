@@ -98,6 +98,13 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
 
+  // The header's search entry opens the same dialog; its Close button (for touch) closes it.
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
+  await expect(dialog.getByRole('searchbox', { name: 'Search the catalogue' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/toolstack');
+
   await page.goto('/dev-prompts');
   await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
   await page.keyboard.press('Control+k');
