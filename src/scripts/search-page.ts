@@ -33,7 +33,9 @@ import {
   actionButton,
   browseView,
   el,
+  loadFailure,
   messageBox,
+  moveThroughResults,
   resultCard,
   resultGroup,
 } from './search-view.ts';
@@ -212,17 +214,7 @@ function render(): void {
   if (indexStatus === 'error') {
     loadMembersShell();
     status.textContent = 'Search is unavailable';
-    results.replaceChildren(
-      messageBox(
-        'error',
-        el('p', '', 'The catalogue could not be loaded for searching. Check your connection.'),
-        el(
-          'p',
-          'mt-3',
-          actionButton('Try again', () => void loadCatalogue()),
-        ),
-      ),
-    );
+    results.replaceChildren(loadFailure(() => void loadCatalogue()));
     return;
   }
   if (!index) {
@@ -336,17 +328,11 @@ function wire(): void {
     resultLinks()[0]?.click();
   });
   results?.addEventListener('keydown', (event) => {
-    const links = resultLinks();
-    const current = links.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       input?.focus();
     }
-    if (current === -1 || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
-    event.preventDefault();
-    const next = current + (event.key === 'ArrowDown' ? 1 : -1);
-    if (next < 0) input?.focus();
-    else links[Math.min(next, links.length - 1)]?.focus();
+    if (input && moveThroughResults(event.key, resultLinks(), input)) event.preventDefault();
   });
   for (const [name, select] of selects) {
     select?.addEventListener('change', () => setFilter(name, select.value));

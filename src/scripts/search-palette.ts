@@ -7,7 +7,14 @@ import {
 import { toSearchParams } from '../lib/search/query-state.ts';
 import { $searchIndex } from '../stores/search.ts';
 import { loadCatalogue } from './search-index.ts';
-import { actionButton, el, messageBox, paletteRow } from './search-view.ts';
+import {
+  actionButton,
+  el,
+  loadFailure,
+  messageBox,
+  moveThroughResults,
+  paletteRow,
+} from './search-view.ts';
 
 /** Best matches shown in the dialog; the search page shows them all, with filters. */
 const PALETTE_LIMIT = 8;
@@ -75,17 +82,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
     results.setAttribute('aria-busy', String(indexStatus === 'loading'));
     if (indexStatus === 'error') {
       status.textContent = 'Search is unavailable';
-      results.replaceChildren(
-        messageBox(
-          'error',
-          el('p', '', 'The catalogue could not be loaded for searching. Check your connection.'),
-          el(
-            'p',
-            'mt-3',
-            actionButton('Try again', () => void loadCatalogue()),
-          ),
-        ),
-      );
+      results.replaceChildren(loadFailure(() => void loadCatalogue()));
       return;
     }
     if (!index) {
@@ -112,14 +109,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
     }
   });
   results.addEventListener('keydown', (event) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const list = links();
-    const current = list.indexOf(document.activeElement as HTMLElement);
-    if (current === -1) return;
-    event.preventDefault();
-    const next = current + (event.key === 'ArrowDown' ? 1 : -1);
-    if (next < 0) input.focus();
-    else list[Math.min(next, list.length - 1)]?.focus();
+    if (moveThroughResults(event.key, links(), input)) event.preventDefault();
   });
   // An entry on this very page is only a jump to its anchor: the dialog must not stay open.
   results.addEventListener('click', (event) => {

@@ -216,6 +216,32 @@ export function actionButton(text: string, onClick: () => void): HTMLButtonEleme
   return button;
 }
 
+/** The index could not be loaded: what happened, and a retry. */
+export function loadFailure(retry: () => void): HTMLElement {
+  return messageBox(
+    'error',
+    el('p', '', 'The catalogue could not be loaded for searching. Check your connection.'),
+    el('p', 'mt-3', actionButton('Try again', retry)),
+  );
+}
+
+/**
+ * Arrow keys among result links: down and up move, up from the first returns to the box.
+ * Returns whether the key was one of them (the caller then prevents its default).
+ */
+export function moveThroughResults(
+  key: string,
+  links: readonly HTMLElement[],
+  box: HTMLElement,
+): boolean {
+  const current = links.indexOf(document.activeElement as HTMLElement);
+  if (current === -1 || (key !== 'ArrowDown' && key !== 'ArrowUp')) return false;
+  const next = current + (key === 'ArrowDown' ? 1 : -1);
+  if (next < 0) box.focus();
+  else links[Math.min(next, links.length - 1)]?.focus();
+  return true;
+}
+
 /** A centred message box (no results, failure to load). */
 export function messageBox(tone: 'neutral' | 'error', ...children: Child[]): HTMLElement {
   const tones = {
