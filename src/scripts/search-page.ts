@@ -12,23 +12,16 @@ import {
 } from '../lib/search/engine.ts';
 import { browsePages, filterOptions, type BrowsePage } from '../lib/search/facets.ts';
 import {
-  historyAction,
-  parseSearchParams,
-  toSearchParams,
-  URL_SYNC_DELAY_MS,
-  type SearchState,
-} from '../lib/search/query-state.ts';
-import {
   $searchIndex,
   $searchResults,
   $searchState,
   clearFilters,
   setFilter,
   setQuery,
-  setSearchState,
 } from '../stores/search.ts';
 import './copy-buttons.ts';
 import { loadCatalogue } from './search-index.ts';
+import { syncSearchWithUrl } from './search-url.ts';
 import {
   actionButton,
   browseView,
@@ -233,58 +226,6 @@ function render(): void {
   }
 }
 
-/*
- * The URL mirrors the search: shareable, kept on reload, and Back returns to the last one.
- * Typing reaches the URL once it pauses (URL_SYNC_DELAY_MS), and before the page is left.
- */
-let applyingUrl = false;
-let lastTypedAt: number | null = null;
-let pendingUrl: 'push' | 'replace' | null = null;
-let urlTimer: ReturnType<typeof setTimeout> | undefined;
-
-function flushUrl(state: SearchState = $searchState.get()): void {
-  clearTimeout(urlTimer);
-  if (!pendingUrl) return;
-  const url = `${location.pathname}${toSearchParams(state)}`;
-  if (url !== `${location.pathname}${location.search}`) {
-    if (pendingUrl === 'push') history.pushState(null, '', url);
-    else history.replaceState(null, '', url);
-  }
-  pendingUrl = null;
-}
-
-function syncUrl(previous: SearchState): void {
-  if (applyingUrl) return;
-  const state = $searchState.get();
-  const typing =
-    state.query !== previous.query &&
-    FILTER_NAMES.every((name) => state.filters[name] === previous.filters[name]);
-  const now = performance.now();
-  const action = historyAction(lastTypedAt, now);
-  lastTypedAt = typing ? now : null;
-  if (typing) {
-    // A burst of typing makes one history entry: a new one if the burst began with one.
-    pendingUrl = pendingUrl === 'push' ? 'push' : action;
-    clearTimeout(urlTimer);
-    urlTimer = setTimeout(flushUrl, URL_SYNC_DELAY_MS);
-    return;
-  }
-  // A filter is its own history entry, after the query typed before it.
-  flushUrl(previous);
-  pendingUrl = 'push';
-  flushUrl();
-}
-
-function applyUrl(): void {
-  clearTimeout(urlTimer);
-  pendingUrl = null;
-  applyingUrl = true;
-  setSearchState(parseSearchParams(new URLSearchParams(location.search)));
-  applyingUrl = false;
-  if (input) input.value = $searchState.get().query;
-  lastTypedAt = null;
-}
-
 /** Focuses the box now, or once the route guard shows the page (a session awaiting refresh). */
 function focusWhenShown(): void {
   const root = document.documentElement;
@@ -338,13 +279,11 @@ function wire(): void {
     select?.addEventListener('change', () => setFilter(name, select.value));
   }
   clearButton?.addEventListener('click', () => clearFilters());
-  window.addEventListener('popstate', applyUrl);
-  // Leaving by a link (a result, the menus) or otherwise: Back must find the query typed last.
-  document.addEventListener('click', () => flushUrl(), { capture: true });
-  window.addEventListener('pagehide', () => flushUrl());
 }
 
-applyUrl();
+syncSearchWithUrl((state) => {
+  if (input) input.value = state.query;
+});
 wire();
 // Filters fold away on narrow screens unless one is in use.
 const filtersBox = document.querySelector<HTMLDetailsElement>('[data-search-filters]');
@@ -355,8 +294,5 @@ if (filtersBox) {
 // The member came here to search: the box takes the keyboard, unless they followed an anchor.
 if (!location.hash) focusWhenShown();
 $searchIndex.subscribe(render);
-$searchState.listen((_, previous) => {
-  render();
-  syncUrl(previous ?? { query: '', filters: {} });
-});
+$searchState.listen(render);
 void loadCatalogue();
