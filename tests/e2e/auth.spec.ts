@@ -231,6 +231,7 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.access_token}` },
   });
   expect(logout.status).toBe(204);
-  await page.goto('/lab');
+  // The page may send the member on before its own load event: wait only for it to start.
+  await page.goto('/lab', { waitUntil: 'commit' });
   await expect(page).toHaveURL('/auth');
 });
