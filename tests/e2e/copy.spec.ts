@@ -7,11 +7,13 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /**
- * Stops the page's clock a second from now, so the 2-second reset happens exactly when the test
- * says (a longer jump would also run the members' inactivity timers).
+ * Stops the page's clock two seconds ahead of the page's own time (not the test's, which a busy
+ * machine can leave behind it), so the 2-second reset happens exactly when the test says; a
+ * far longer jump would also run the members' inactivity timers.
  */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt(Date.now() + 1000);
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 2000);
 }
 
 test('text prompts: Copy puts the exact prompt on the clipboard, toasts, and resets after 2 s', async ({
