@@ -5,7 +5,7 @@ import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
 import { shellScripts } from './shell-scripts.mjs';
 import { resolveMembersKey } from './members-key.mjs';
-import { sealEntryMaps, sealMembersPages, sealSearchIndex } from './seal.mjs';
+import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.mjs';
 import { writeEntryMaps } from './entry-maps.mjs';
 import { addModulePreloads } from './module-preloads.mjs';
 import { loadSiteConfig } from './site-config.mjs';
@@ -46,10 +46,9 @@ async function sealMembersContent() {
     console.log(
       `members content: sealed ${pages.length} pages and ${maps.length} entry maps (AES-256-GCM)`,
     );
-    const index = await sealSearchIndex(dist, key);
-    if (index) {
-      const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-      console.log(`search index: sealed ${kib(index.bytes)} as ${kib(index.sealedBytes)}`);
+    const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+    for (const file of await sealSearchFiles(dist, key)) {
+      console.log(`${file.path}: sealed ${kib(file.bytes)} as ${kib(file.sealedBytes)}`);
     }
   } catch (error) {
     // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after

@@ -3,6 +3,7 @@
 // sign-in prompt. Pages whose members' region holds no members' data (data-members-only="open",
 // e.g. /account, drawn from the signed-in member's own session) are left as they are.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
 
 const REGION = /(<main\b[^>]*\bdata-members-only="sealed"[^>]*)>([\s\S]*)<\/main>/;
@@ -67,32 +68,33 @@ export async function sealEntryMaps(dist, base64Key) {
   return sealed;
 }
 
-/** The search index's public path: its additional data, so it cannot pass for a page. */
-export const SEARCH_INDEX_PATH = '/search-index.json';
+/** The search files' public paths: each is its own additional data, so none can pass for another. */
+export const SEARCH_FILES = [SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH];
 
 /**
- * Seals the search index (src/pages/search-index.json.ts) in place, like the pages (seal()
- * compresses before it encrypts), wrapped in JSON so the file keeps its content type.
+ * Seals the search index and the prompts' texts (src/pages/search-*.json.ts) in place, like the
+ * pages (seal() compresses before it encrypts), wrapped in JSON so each keeps its content type.
  *
  * @param {URL} dist build output folder
  * @param {string} base64Key the members' content key
- * @returns {Promise<{ bytes: number; sealedBytes: number } | null>} sizes, or null without an index
+ * @returns {Promise<{ path: string; bytes: number; sealedBytes: number }[]>} each file's sizes
  */
-export async function sealSearchIndex(dist, base64Key) {
-  const file = new URL(SEARCH_INDEX_PATH.slice(1), dist);
-  let json;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  }
+export async function sealSearchFiles(dist, base64Key) {
   const key = await importContentKey(parseContentKey(base64Key));
-  // For anyone reading the file: seal() deflates the text before it encrypts it.
-  const body = JSON.stringify({
-    sealed: await seal(key, json, SEARCH_INDEX_PATH),
-    encoding: 'deflate-raw',
-  });
-  await writeFile(file, body);
-  return { bytes: Buffer.byteLength(json), sealedBytes: Buffer.byteLength(body) };
+  const sealed = [];
+  for (const path of SEARCH_FILES) {
+    const file = new URL(path.slice(1), dist);
+    let json;
+    try {
+      json = await readFile(file, 'utf8');
+    } catch (error) {
+      if (error.code === 'ENOENT') continue;
+      throw error;
+    }
+    // For anyone reading the file: seal() deflates the text before it encrypts it.
+    const body = JSON.stringify({ sealed: await seal(key, json, path), encoding: 'deflate-raw' });
+    await writeFile(file, body);
+    sealed.push({ path, bytes: Buffer.byteLength(json), sealedBytes: Buffer.byteLength(body) });
+  }
+  return sealed;
 }

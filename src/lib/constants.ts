@@ -15,3 +15,10 @@ export const MEMBERS_KEY_PATH = '/functions/v1/members-content-key';
 
 /** Event the pre-paint script dispatches once the content key it asked for has arrived or failed. */
 export const MEMBERS_KEY_EVENT = 'members-content-key';
+
+/**
+ * Where the build writes the search index and the prompts' texts (src/pages/search-*.json.ts);
+ * each path is also its sealing's additional data (scripts/seal.mjs).
+ */
+export const SEARCH_INDEX_PATH = '/search-index.json';
+export const SEARCH_PROMPTS_PATH = '/search-prompts.json';

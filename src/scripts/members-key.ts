@@ -34,7 +34,17 @@ async function heldKey(): Promise<string | null> {
   return sessionStorage.getItem(MEMBERS_KEY_STORAGE);
 }
 
-async function fetchKey(): Promise<string> {
+let keyRequest: Promise<string> | undefined;
+
+/** The key from the key service; callers asking at the same time share one request. */
+function fetchKey(): Promise<string> {
+  keyRequest ??= requestKey().finally(() => {
+    keyRequest = undefined;
+  });
+  return keyRequest;
+}
+
+async function requestKey(): Promise<string> {
   const response = await fetch(KEY_URL, {
     headers: { apikey: config.supabaseKey, Authorization: `Bearer ${await accessToken()}` },
   });

@@ -1,41 +1,35 @@
-import { parseSearchIndexFile, type SearchDoc } from '../lib/search/documents.ts';
-import { unseal } from '../lib/sealing.ts';
+import type { SearchIndexFile } from '../lib/search/documents.ts';
 import { loadSearchIndex } from '../stores/search.ts';
-import { SignInNeeded, withMembersKey } from './members-key.ts';
+import { fetchSearchIndex } from './search-files.ts';
+import { SignInNeeded } from './members-key.ts';
 
-/** Where the build writes the index (src/pages/search-index.json.ts); also its sealing's AAD. */
-const INDEX_PATH = '/search-index.json';
-
-/**
- * Fetches the search index and opens it: sealed (the default build) with the members' key,
- * or as it is when the owner built with MEMBERS_CONTENT_SEAL=off.
- */
-export async function fetchSearchDocs(): Promise<SearchDoc[]> {
-  const start = performance.now();
-  const response = await fetch(INDEX_PATH);
-  if (!response.ok) throw new Error(`the search index answered ${response.status}`);
-  const body = (await response.json()) as { sealed?: unknown };
-  const file: unknown =
-    typeof body.sealed === 'string'
-      ? JSON.parse(await withMembersKey((key) => unseal(key, body.sealed as string, INDEX_PATH)))
-      : body;
-  const { docs } = parseSearchIndexFile(file);
-  // Read by the bench: what the first search costs a member.
-  performance.measure('search-index-load', { start, end: performance.now() });
-  return docs;
+/** Search files a caller began fetching (fetchSearchIndex) at `at` (performance.now()). */
+export interface StartedFetch {
+  files: Promise<SearchIndexFile>;
+  at: number;
 }
 
 /**
- * Loads this tab's search index into the search store (once; again after a failure). A member
+ * Loads this tab's search index into the search store (once; again after a failure), with the
+ * prompts' texts when `prompts` is set, or from files already on their way (`started`). A member
  * whose session can no longer get the key is sent to sign in.
  */
-export function loadCatalogue(): Promise<void> {
-  return loadSearchIndex(async () => {
+export async function loadCatalogue({
+  prompts,
+  started,
+}: {
+  prompts: boolean;
+  started?: StartedFetch;
+}): Promise<void> {
+  const start = started?.at ?? performance.now();
+  await loadSearchIndex(async () => {
     try {
-      return await fetchSearchDocs();
+      return await (started?.files ?? fetchSearchIndex(prompts));
     } catch (error) {
       if (error instanceof SignInNeeded) location.replace('/auth');
       throw error;
     }
   });
+  // Read by the bench: what the first search costs a member, download to index ready.
+  performance.measure('search-index-load', { start, end: performance.now() });
 }

@@ -207,7 +207,7 @@ function render(): void {
   if (indexStatus === 'error') {
     loadMembersShell();
     status.textContent = 'Search is unavailable';
-    results.replaceChildren(loadFailure(() => void loadCatalogue()));
+    results.replaceChildren(loadFailure(() => void loadCatalogue({ prompts: true })));
     return;
   }
   if (!index) {
@@ -295,4 +295,4 @@ if (filtersBox) {
 if (!location.hash) focusWhenShown();
 $searchIndex.subscribe(render);
 $searchState.listen(render);
-void loadCatalogue();
+void loadCatalogue({ prompts: true });

@@ -6,7 +6,7 @@ import {
 } from '../lib/search/engine.ts';
 import { toSearchParams } from '../lib/search/query-state.ts';
 import { $searchIndex } from '../stores/search.ts';
-import { loadCatalogue } from './search-index.ts';
+import { loadCatalogue, type StartedFetch } from './search-index.ts';
 import {
   actionButton,
   el,
@@ -26,7 +26,7 @@ const quote = (text: string) => `“${text.trim()}”`;
  * (shared with /search through the search store), results follow typing, arrow keys move
  * through them, Escape clears the box and then closes.
  */
-export function startPalette(dialog: HTMLDialogElement): void {
+export function startPalette(dialog: HTMLDialogElement, started: StartedFetch): void {
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   const status = dialog.querySelector<HTMLElement>('[data-search-dialog-status]');
   const results = dialog.querySelector<HTMLElement>('[data-search-dialog-results]');
@@ -82,7 +82,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
     results.setAttribute('aria-busy', String(indexStatus === 'loading'));
     if (indexStatus === 'error') {
       status.textContent = 'Search is unavailable';
-      results.replaceChildren(loadFailure(() => void loadCatalogue()));
+      results.replaceChildren(loadFailure(() => void loadCatalogue({ prompts: false })));
       return;
     }
     if (!index) {
@@ -129,5 +129,5 @@ export function startPalette(dialog: HTMLDialogElement): void {
   });
 
   $searchIndex.subscribe(render);
-  void loadCatalogue();
+  void loadCatalogue({ prompts: false, started });
 }

@@ -1,3 +1,4 @@
+import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
 import { isSearchShortcut } from '../lib/search/shortcut.ts';
 
 function typingInField(target: EventTarget | null): boolean {
@@ -10,24 +11,31 @@ function typingInField(target: EventTarget | null): boolean {
 let palette: Promise<unknown> | undefined;
 
 /**
- * Opens the search dialog at once and loads what fills it: the index download starts now, in
- * parallel with the dialog's script, which would otherwise only ask for it once loaded.
+ * Opens the search dialog at once and loads what fills it. The index is fetched and opened
+ * (search-files.ts, a few KB) while the dialog's code, the larger part, is still on its way.
  */
 function openDialog(dialog: HTMLDialogElement): void {
+  // Asked for before the dialog shows: opening a modal restyles the whole page, a frame's work.
+  palette ??= (() => {
+    const at = performance.now();
+    const preload = Object.assign(document.createElement('link'), {
+      rel: 'preload',
+      as: 'fetch',
+      href: SEARCH_INDEX_PATH,
+      crossOrigin: 'anonymous',
+    });
+    document.head.append(preload);
+    const files = import('./search-files.ts').then((module) => module.fetchSearchIndex(false));
+    // Its failure is the palette's to show (with a retry), not an unhandled rejection here.
+    files.catch(() => {});
+    return import('./search-palette.ts').then(({ startPalette }) =>
+      startPalette(dialog, { files, at }),
+    );
+  })();
   if (!dialog.open) dialog.showModal();
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   input?.focus();
   input?.select();
-  palette ??= (() => {
-    const preload = Object.assign(document.createElement('link'), {
-      rel: 'preload',
-      as: 'fetch',
-      href: '/search-index.json',
-      crossOrigin: 'anonymous',
-    });
-    document.head.append(preload);
-    return import('./search-palette.ts').then(({ startPalette }) => startPalette(dialog));
-  })();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { SearchDoc } from '../lib/search/documents.ts';
+import type { AsPlainObject } from 'minisearch';
 import {
   createCatalogueIndex,
   searchCatalogue,
@@ -26,15 +27,19 @@ export const $searchResults = computed([$searchIndex, $searchState], ({ index },
 );
 
 /**
- * Loads and indexes the catalogue once; a failed load can be retried. `load` fetches and opens
- * the build's index file (src/scripts/search-index.ts), passed in so tests can hand documents.
+ * Loads the catalogue's index once; a failed load can be retried. `load` fetches and opens the
+ * build's files (src/scripts/search-index.ts), passed in so tests can hand documents; without a
+ * serialised index from the build, the documents are indexed here.
  */
-export async function loadSearchIndex(load: () => Promise<SearchDoc[]>): Promise<void> {
+export async function loadSearchIndex(
+  load: () => Promise<{ docs: SearchDoc[]; index?: AsPlainObject }>,
+): Promise<void> {
   const { status } = $searchIndex.get();
   if (status === 'loading' || status === 'ready') return;
   $searchIndex.set({ status: 'loading', index: null });
   try {
-    $searchIndex.set({ status: 'ready', index: createCatalogueIndex(await load()) });
+    const { docs, index: serialized } = await load();
+    $searchIndex.set({ status: 'ready', index: createCatalogueIndex(docs, serialized) });
   } catch (error) {
     console.error('Could not load the search index', error);
     $searchIndex.set({ status: 'error', index: null });

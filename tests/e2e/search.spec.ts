@@ -72,6 +72,11 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   page,
 }) => {
   const dialog = page.getByRole('dialog', { name: 'Search' });
+  const searchFiles: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/search-')) searchFiles.push(pathname);
+  });
   await page.goto('/toolstack');
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
   const trigger = page.getByRole('link', { name: 'Docker' }).first();
@@ -91,6 +96,8 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
     'href',
     '/search?q=email+api',
   );
+  // The dialog only links to entries: it downloads the index once, never the prompts' texts.
+  expect(searchFiles).toEqual(['/search-index.json']);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('searchbox')).toHaveValue('');
@@ -220,11 +227,15 @@ test('a search index that fails to load shows a retry that works', async ({ page
   await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
 });
 
-test('the search index is published sealed: no entry is readable without the key', () => {
-  const file = JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'search-index.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  expect(Object.keys(file).sort()).toEqual(['encoding', 'sealed']);
-  expect(typeof file.sealed).toBe('string');
-  expect(JSON.stringify(file)).not.toContain('Resend');
+test('the search files are published sealed: no entry or prompt is readable without the key', () => {
+  const prompt = promptFiles('dev').find((file) => file.slug === 'llms-txt');
+  if (!prompt) throw new Error('content/prompts/dev/llms-txt.md is missing');
+  for (const name of ['search-index.json', 'search-prompts.json']) {
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'dist', name), 'utf8');
+    const file = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(file).sort(), name).toEqual(['encoding', 'sealed']);
+    expect(typeof file.sealed, name).toBe('string');
+    expect(text, name).not.toContain('Resend');
+    expect(text, name).not.toContain(prompt.body.slice(0, 40));
+  }
 });

@@ -4,14 +4,43 @@ import {
   groupByKind,
   matchesFilters,
   searchCatalogue,
+  serializeCatalogueIndex,
   suggestSpelling,
 } from '../../src/lib/search/engine.ts';
 import { SEARCH_KINDS } from '../../src/lib/search/documents.ts';
 import { DOCS } from './search-fixtures.ts';
 
-const index = createCatalogueIndex(DOCS);
+/** As browsers have it: loaded from the index the build serialised, after a trip through JSON. */
+const fromBuild = (docs: typeof DOCS) =>
+  createCatalogueIndex(
+    docs,
+    JSON.parse(JSON.stringify(serializeCatalogueIndex(docs))) as ReturnType<
+      typeof serializeCatalogueIndex
+    >,
+  );
+const index = fromBuild(DOCS);
 const titles = (query: string, filters = {}) =>
   searchCatalogue(index, query, filters).map((hit) => hit.doc.title);
+
+describe('the serialised index', () => {
+  it('answers every query exactly as an index built in the browser', () => {
+    const built = createCatalogueIndex(DOCS);
+    for (const query of ['resend', 'promt', 'email api', 'po', 'sitemap auto-generate', 'xyz']) {
+      for (const filters of [{}, { kind: 'tool' as const }]) {
+        expect(searchCatalogue(index, query, filters), query).toEqual(
+          searchCatalogue(built, query, filters),
+        );
+      }
+    }
+    expect(suggestSpelling(index, 'emial')).toBe(suggestSpelling(built, 'emial'));
+  });
+
+  it('is refused for documents it does not index', () => {
+    expect(() => createCatalogueIndex(DOCS.slice(1), serializeCatalogueIndex(DOCS))).toThrow(
+      /entries/,
+    );
+  });
+});
 
 describe('searchCatalogue ranking', () => {
   it.each([
@@ -26,7 +55,7 @@ describe('searchCatalogue ranking', () => {
   it('ranks a title match above a description match', () => {
     // 'email' is in Resend's description and Competitor Analysis' description; 'Email Service'
     // is a category. A title containing the word beats them all.
-    const docs = createCatalogueIndex([
+    const docs = fromBuild([
       ...DOCS,
       {
         id: '/toolstack#email-octopus',
@@ -91,13 +120,13 @@ describe('searchCatalogue matching', () => {
   });
 
   it('answers typing, letter by letter, exactly as a fresh index answers the whole query', () => {
-    const typed = createCatalogueIndex(DOCS);
+    const typed = fromBuild(DOCS);
     const queries = ['promt for a sitemap', 'email api', 'cursor playwright'];
     for (const query of queries) {
       for (let end = 1; end <= query.length; end++) searchCatalogue(typed, query.slice(0, end));
     }
     for (const query of [...queries, 'sitemap', 'email', 'e-mail', 'api email']) {
-      const fresh = createCatalogueIndex(DOCS);
+      const fresh = fromBuild(DOCS);
       expect(searchCatalogue(typed, query), query).toEqual(searchCatalogue(fresh, query));
     }
   });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseSearchIndexFile, toSearchDocs } from '../../src/lib/search/documents.ts';
+import {
+  parseSearchIndexFile,
+  parseSearchPromptsFile,
+  splitPrompts,
+  toSearchDocs,
+  withPrompts,
+} from '../../src/lib/search/documents.ts';
+import { serializeCatalogueIndex } from '../../src/lib/search/engine.ts';
 import { browsePages, filterOptions } from '../../src/lib/search/facets.ts';
 import {
   $searchIndex,
@@ -43,21 +50,44 @@ describe('toSearchDocs', () => {
   });
 });
 
-describe('parseSearchIndexFile', () => {
-  it('accepts the file the build writes', () => {
-    expect(parseSearchIndexFile({ version: 1, docs: DOCS }).docs).toHaveLength(DOCS.length);
+describe('the search files', () => {
+  const { docs, prompts } = splitPrompts(DOCS);
+  const index = serializeCatalogueIndex(docs);
+
+  it('keep prompt texts out of the index and put them back exactly', () => {
+    expect(docs.some((doc) => 'prompt' in doc)).toBe(false);
+    expect(prompts['/dev-prompts#sitemap-auto-generate']).toBe('Generate a sitemap for my site.');
+    expect(withPrompts(docs, prompts)).toEqual(DOCS);
+  });
+
+  it('accept the files the build writes', () => {
+    expect(parseSearchIndexFile({ version: 2, docs, index }).docs).toHaveLength(DOCS.length);
+    expect(parseSearchPromptsFile({ version: 1, prompts }).prompts).toEqual(prompts);
   });
 
   it.each([
     null,
     {},
-    { version: 2, docs: [] },
-    { version: 1, docs: [{ id: 'x' }] },
-    { version: 1, docs: [{ ...DOCS[0], kind: 'spaceship' }] },
+    { version: 1, docs: DOCS },
+    { version: 2, docs, index: null },
+    { version: 2, docs: docs.slice(1), index },
+    { version: 2, docs: [{ id: 'x' }], index: { ...index, documentCount: 1 } },
+    {
+      version: 2,
+      docs: [{ ...docs[0], kind: 'spaceship' }],
+      index: { ...index, documentCount: 1 },
+    },
     { sealed: 'abc' },
-  ])('refuses %j', (value) => {
+  ])('refuse the index %j', (value) => {
     expect(() => parseSearchIndexFile(value)).toThrow();
   });
+
+  it.each([null, { version: 1 }, { version: 1, prompts: { a: 1 } }, { version: 2, prompts }])(
+    'refuse the prompts %j',
+    (value) => {
+      expect(() => parseSearchPromptsFile(value)).toThrow();
+    },
+  );
 });
 
 describe('filterOptions', () => {
@@ -130,7 +160,7 @@ describe('search store', () => {
   });
 
   it('loads once, then answers queries and filters', async () => {
-    const load = vi.fn(() => Promise.resolve(DOCS));
+    const load = vi.fn(() => Promise.resolve({ docs: DOCS }));
     await Promise.all([loadSearchIndex(load), loadSearchIndex(load)]);
     expect(load).toHaveBeenCalledTimes(1);
     expect($searchIndex.get().status).toBe('ready');
@@ -147,7 +177,9 @@ describe('search store', () => {
     await loadSearchIndex(() => Promise.reject(new Error('offline')));
     expect($searchIndex.get().status).toBe('error');
     expect(error).toHaveBeenCalled();
-    await loadSearchIndex(() => Promise.resolve(DOCS));
+    await loadSearchIndex(() =>
+      Promise.resolve({ docs: DOCS, index: serializeCatalogueIndex(DOCS) }),
+    );
     expect($searchIndex.get().status).toBe('ready');
   });
 });

@@ -4,7 +4,7 @@ import { writeCatalogue } from '../generate-catalogue.ts';
 import { atMost, type Figure, type Target } from '../lib/figures.ts';
 import { largestPage, measureBuild } from '../measure-build.ts';
 import type { Section } from '../section.ts';
-import { searchIndexCopy } from './search.ts';
+import { searchFileCopy, SEARCH_FILES } from './search.ts';
 import { PAGE_HTML_LIMIT } from './site-build.ts';
 
 const SECTION = 'Build scaling';
@@ -46,9 +46,15 @@ export const buildScaling: Section = {
           ? undefined
           : `build failed: ${run.tail.split('\n').slice(-3).join(' ')}`;
       const largest = run.ok ? await largestPage(dist) : undefined;
-      // The search section measures typing over this scale's sealed index.
-      if (run.ok)
-        copyFileSync(join(dist, 'search-index.json'), searchIndexCopy(root, scale.entries));
+      // The search section measures typing over this scale's sealed index and weighs its files.
+      if (run.ok) {
+        for (const file of SEARCH_FILES) {
+          copyFileSync(
+            join(dist, `search-${file}.json`),
+            searchFileCopy(root, scale.entries, file),
+          );
+        }
+      }
       log(
         `    ${run.seconds.toFixed(1)} s, ${Math.round(run.peakRssMb)} MB${failure ? `, ${failure}` : ''}`,
       );

@@ -4,6 +4,8 @@
  * never disagree about a title, a category or an anchor.
  */
 
+import type { AsPlainObject } from 'minisearch';
+
 /** The kinds of entries, in the order results are grouped. */
 export const SEARCH_KINDS = [
   'tool',
@@ -62,10 +64,23 @@ export interface SearchDoc {
   prompt?: string | undefined;
 }
 
-/** The index file the build writes: every document, in page order. */
+/**
+ * The index file the build writes: every document, in page order, without prompt texts (see
+ * SearchPromptsFile), and MiniSearch's index of them, serialised by the build (see engine.ts).
+ */
 export interface SearchIndexFile {
-  version: 1;
+  version: 2;
   docs: SearchDoc[];
+  index: AsPlainObject;
+}
+
+/**
+ * The prompts' texts by entry id, in a file of their own: they are most of the catalogue's
+ * bytes, and only /search (which copies them) needs them, not the search dialog.
+ */
+export interface SearchPromptsFile {
+  version: 1;
+  prompts: Record<string, string>;
 }
 
 /** Where a collection's entries are shown. */
@@ -116,8 +131,11 @@ export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): Sea
 /** Checks an index file fetched from the network; throws on anything else. */
 export function parseSearchIndexFile(value: unknown): SearchIndexFile {
   const file = value as Partial<SearchIndexFile> | null;
-  if (!file || file.version !== 1 || !Array.isArray(file.docs)) {
-    throw new Error('not a search index (version 1)');
+  if (!file || file.version !== 2 || !Array.isArray(file.docs)) {
+    throw new Error('not a search index (version 2)');
+  }
+  if (typeof file.index !== 'object' || file.index.documentCount !== file.docs.length) {
+    throw new Error('the search index does not index its entries');
   }
   for (const doc of file.docs as unknown[]) {
     const entry = doc as Partial<SearchDoc> | null;
@@ -133,4 +151,40 @@ export function parseSearchIndexFile(value: unknown): SearchIndexFile {
     }
   }
   return file as SearchIndexFile;
+}
+
+/** Checks a prompts file fetched from the network; throws on anything else. */
+export function parseSearchPromptsFile(value: unknown): SearchPromptsFile {
+  const file = value as Partial<SearchPromptsFile> | null;
+  if (!file || file.version !== 1 || typeof file.prompts !== 'object' || !file.prompts) {
+    throw new Error('not a search prompts file (version 1)');
+  }
+  if (!Object.values(file.prompts).every((text) => typeof text === 'string')) {
+    throw new Error('the search prompts file holds a malformed prompt');
+  }
+  return file as SearchPromptsFile;
+}
+
+/** The documents without their prompt texts, and the texts by entry id, for the two files. */
+export function splitPrompts(docs: readonly SearchDoc[]): {
+  docs: SearchDoc[];
+  prompts: Record<string, string>;
+} {
+  const prompts: Record<string, string> = {};
+  const withoutTexts = docs.map(({ prompt, ...doc }) => {
+    if (prompt !== undefined) prompts[doc.id] = prompt;
+    return doc;
+  });
+  return { docs: withoutTexts, prompts };
+}
+
+/** The documents with their prompt texts put back (splitPrompts undone). */
+export function withPrompts(
+  docs: readonly SearchDoc[],
+  prompts: Readonly<Record<string, string>>,
+): SearchDoc[] {
+  return docs.map((doc) => {
+    const prompt = Object.hasOwn(prompts, doc.id) ? prompts[doc.id] : undefined;
+    return prompt === undefined ? doc : { ...doc, prompt };
+  });
 }

@@ -1,4 +1,4 @@
-import MiniSearch, { type Query } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { SearchDoc, SearchKind } from './documents.ts';
 import {
@@ -32,8 +32,8 @@ export interface CatalogueIndex {
   docs: readonly SearchDoc[];
   byId: ReadonlyMap<string, SearchDoc>;
   mini: MiniSearch<IndexedDoc>;
-  /** Titles and descriptions normalised once, for the exact-phrase ranking. */
-  normalized: ReadonlyMap<string, { title: string; description: string }>;
+  /** Titles and descriptions normalised for the exact-phrase ranking, as results first need them. */
+  normalized: Map<string, { title: string; description: string }>;
 }
 
 interface IndexedDoc {
@@ -76,33 +76,54 @@ function phrase(text: string): string {
   return normalizeTerm(text).replace(/\s+/g, ' ').trim();
 }
 
-/** Builds the index in the browser from the documents the build wrote. */
-export function createCatalogueIndex(docs: readonly SearchDoc[]): CatalogueIndex {
-  const mini = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'description', 'keywords'],
-    tokenize,
-    processTerm: processDocumentTerm,
-    searchOptions: { tokenize, processTerm: processQueryTerm },
-  });
-  mini.addAll(
-    docs.map((doc) => ({
-      id: doc.id,
-      title: doc.title,
-      description: doc.description,
-      keywords: [doc.category ?? '', pageWords(doc), KIND_WORDS[doc.kind], ...doc.tags].join(' '),
-    })),
-  );
+/** MiniSearch's options: the same where the build indexes and where the browser loads. */
+const MINI_OPTIONS: Options<IndexedDoc> = {
+  fields: ['title', 'description', 'keywords'],
+  tokenize,
+  processTerm: processDocumentTerm,
+  searchOptions: { tokenize, processTerm: processQueryTerm },
+};
+
+function indexed(doc: SearchDoc): IndexedDoc {
   return {
-    docs,
-    byId: new Map(docs.map((doc) => [doc.id, doc])),
-    mini,
-    normalized: new Map(
-      docs.map((doc) => [
-        doc.id,
-        { title: phrase(doc.title), description: phrase(doc.description) },
-      ]),
-    ),
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    keywords: [doc.category ?? '', pageWords(doc), KIND_WORDS[doc.kind], ...doc.tags].join(' '),
   };
+}
+
+function buildMini(docs: readonly SearchDoc[]): MiniSearch<IndexedDoc> {
+  const mini = new MiniSearch<IndexedDoc>(MINI_OPTIONS);
+  mini.addAll(docs.map(indexed));
+  return mini;
+}
+
+/**
+ * The documents' MiniSearch index as plain data, made at build time (src/pages/search-index.json.ts):
+ * loading it costs a browser a fraction of tokenising every entry on a member's first search.
+ */
+export function serializeCatalogueIndex(docs: readonly SearchDoc[]): AsPlainObject {
+  return buildMini(docs).toJSON();
+}
+
+/**
+ * The catalogue ready to search, from the build's serialised index when given (the same
+ * documents, see serializeCatalogueIndex), else indexed here.
+ */
+export function createCatalogueIndex(
+  docs: readonly SearchDoc[],
+  serialized?: AsPlainObject,
+): CatalogueIndex {
+  const mini = serialized
+    ? MiniSearch.loadJS<IndexedDoc>(serialized, MINI_OPTIONS)
+    : buildMini(docs);
+  if (mini.documentCount !== docs.length) {
+    throw new Error(
+      `the search index has ${mini.documentCount} entries for ${docs.length} documents`,
+    );
+  }
+  return { docs, byId: new Map(docs.map((doc) => [doc.id, doc])), mini, normalized: new Map() };
 }
 
 /** Whether an entry passes every filter that is set. */
@@ -125,9 +146,13 @@ export function hasFilters(filters: SearchFilters): boolean {
  * Exact phrase first: a title equal to the query, then a title containing it, then a
  * description containing it, then every other match.
  */
-function phraseTier(index: CatalogueIndex, id: string, query: string): number {
-  const text = index.normalized.get(id);
-  if (!text || !query) return 3;
+function phraseTier(index: CatalogueIndex, doc: SearchDoc, query: string): number {
+  if (!query) return 3;
+  let text = index.normalized.get(doc.id);
+  if (!text) {
+    text = { title: phrase(doc.title), description: phrase(doc.description) };
+    index.normalized.set(doc.id, text);
+  }
   if (text.title === query) return 0;
   if (text.title.includes(query)) return 1;
   return text.description.includes(query) ? 2 : 3;
@@ -268,7 +293,7 @@ export function searchCatalogue(
   const tiers: SearchHit[][] = [[], [], [], []];
   for (const result of results) {
     const doc = index.byId.get(result.id);
-    if (doc) tiers[phraseTier(index, doc.id, wanted)]?.push({ doc, terms: result.terms });
+    if (doc) tiers[phraseTier(index, doc, wanted)]?.push({ doc, terms: result.terms });
   }
   return tiers.flat();
 }

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { splitPrompts, type SearchPromptsFile } from '../lib/search/documents.ts';
+import { catalogueSearchDocs } from './_search-docs.ts';
+
+/*
+ * The prompts' texts by entry id, for copying from /search's results. Apart from the index so
+ * the search dialog, which only links to entries, never downloads them. Sealed like the index.
+ */
+export const GET: APIRoute = async () => {
+  const { prompts } = splitPrompts(await catalogueSearchDocs());
+  const file: SearchPromptsFile = { version: 1, prompts };
+  return new Response(JSON.stringify(file), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+};
