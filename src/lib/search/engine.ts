@@ -32,8 +32,8 @@ export interface CatalogueIndex {
   docs: readonly SearchDoc[];
   byId: ReadonlyMap<string, SearchDoc>;
   mini: MiniSearch<IndexedDoc>;
-  /** Titles and descriptions normalised for the exact-phrase ranking, as results first need them. */
-  normalized: Map<string, { title: string; description: string }>;
+  /** Titles and descriptions normalised once, for the exact-phrase ranking. */
+  normalized: ReadonlyMap<string, { title: string; description: string }>;
 }
 
 interface IndexedDoc {
@@ -123,7 +123,17 @@ export function createCatalogueIndex(
       `the search index has ${mini.documentCount} entries for ${docs.length} documents`,
     );
   }
-  return { docs, byId: new Map(docs.map((doc) => [doc.id, doc])), mini, normalized: new Map() };
+  return {
+    docs,
+    byId: new Map(docs.map((doc) => [doc.id, doc])),
+    mini,
+    normalized: new Map(
+      docs.map((doc) => [
+        doc.id,
+        { title: phrase(doc.title), description: phrase(doc.description) },
+      ]),
+    ),
+  };
 }
 
 /** Whether an entry passes every filter that is set. */
@@ -146,13 +156,9 @@ export function hasFilters(filters: SearchFilters): boolean {
  * Exact phrase first: a title equal to the query, then a title containing it, then a
  * description containing it, then every other match.
  */
-function phraseTier(index: CatalogueIndex, doc: SearchDoc, query: string): number {
-  if (!query) return 3;
-  let text = index.normalized.get(doc.id);
-  if (!text) {
-    text = { title: phrase(doc.title), description: phrase(doc.description) };
-    index.normalized.set(doc.id, text);
-  }
+function phraseTier(index: CatalogueIndex, id: string, query: string): number {
+  const text = index.normalized.get(id);
+  if (!text || !query) return 3;
   if (text.title === query) return 0;
   if (text.title.includes(query)) return 1;
   return text.description.includes(query) ? 2 : 3;
@@ -293,7 +299,7 @@ export function searchCatalogue(
   const tiers: SearchHit[][] = [[], [], [], []];
   for (const result of results) {
     const doc = index.byId.get(result.id);
-    if (doc) tiers[phraseTier(index, doc, wanted)]?.push({ doc, terms: result.terms });
+    if (doc) tiers[phraseTier(index, doc.id, wanted)]?.push({ doc, terms: result.terms });
   }
   return tiers.flat();
 }
