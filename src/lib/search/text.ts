@@ -17,7 +17,8 @@ export function tokenize(text: string): string[] {
   return text.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Printable ASCII and whitespace: nothing for Unicode decomposition to fold. */
+const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 
 /** Lowercases and folds accents: 'Café' -> 'cafe'. */
 export function normalizeTerm(term: string): string {
