@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { highlight } from '../../src/lib/search/highlight.ts';
 import { isSearchShortcut } from '../../src/lib/search/shortcut.ts';
 import {
+  normalizeTerm,
   processDocumentTerm,
   processQueryTerm,
   queryTerms,
@@ -9,6 +10,15 @@ import {
 } from '../../src/lib/search/text.ts';
 
 describe('tokenize and terms', () => {
+  it.each([
+    ['API Keys', 'api keys'],
+    ['Crème Brûlée', 'creme brulee'],
+    ['Ärger in Köln', 'arger in koln'],
+    ['Tab\tand newline\n', 'tab\tand newline\n'],
+  ])('normalizeTerm(%j) -> %j', (text, expected) => {
+    expect(normalizeTerm(text)).toBe(expected);
+  });
+
   it.each([
     ['Email API, for developers.', ['Email', 'API', 'for', 'developers']],
     ['llms.txt and e-mail', ['llms', 'txt', 'and', 'e-mail']],
