@@ -28,9 +28,17 @@ function openDialog(dialog: HTMLDialogElement): void {
     const files = import('./search-files.ts').then((module) => module.fetchSearchIndex(false));
     // Its failure is the palette's to show (with a retry), not an unhandled rejection here.
     files.catch(() => {});
-    return import('./search-palette.ts').then(({ startPalette }) =>
-      startPalette(dialog, { files, at }),
-    );
+    return import('./search-palette.ts')
+      .then(({ startPalette }) => startPalette(dialog, { files, at }))
+      .catch((error: unknown) => {
+        // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
+        // dialog again tries again.
+        console.error('Could not load search', error);
+        palette = undefined;
+        const status = dialog.querySelector('[data-search-dialog-status]');
+        if (status)
+          status.textContent = 'Search could not load. Close it and try again, or reload the page.';
+      });
   })();
   if (!dialog.open) dialog.showModal();
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');

@@ -227,6 +227,41 @@ test('a search index that fails to load shows a retry that works', async ({ page
   await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
 });
 
+test('the search dialog recovers when its code or its index fails to load', async ({ page }) => {
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  const status = dialog.getByRole('status');
+  // Its code first: once loaded, the service worker keeps it, out of the test's reach.
+  let failCode = true;
+  await page.route('**/_astro/search-palette.*.js', (route) =>
+    failCode ? route.abort() : route.continue(),
+  );
+  await page.goto('/dev-prompts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(status).toHaveText(
+    'Search could not load. Close it and try again, or reload the page.',
+  );
+  failCode = false;
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('/');
+  await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
+  await page.keyboard.type('resend');
+  await expect(dialog.getByRole('link', { name: /^Resend/ })).toBeVisible();
+
+  let failIndex = true;
+  await page.route('**/search-index.json', (route) =>
+    failIndex ? route.abort() : route.continue(),
+  );
+  await page.goto('/toolstack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(dialog.getByRole('alert')).toContainText('could not be loaded');
+  failIndex = false;
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
+});
+
 test('the search files are published sealed: no entry or prompt is readable without the key', () => {
   const prompt = promptFiles('dev').find((file) => file.slug === 'llms-txt');
   if (!prompt) throw new Error('content/prompts/dev/llms-txt.md is missing');
