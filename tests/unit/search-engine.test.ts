@@ -109,10 +109,13 @@ describe('searchCatalogue matching', () => {
     expect(titles('cursor playwright').sort()).toEqual(['Cursor', 'Playwright']);
   });
 
-  it('matches a word begun with two letters in titles, and from three letters anywhere', () => {
+  it('matches a word begun with two or three letters in titles, and from four letters anywhere', () => {
     // 'Postgres' begins a description; 'Postmark' a title.
     expect(titles('po')).toEqual(['Postmark']);
-    expect(titles('pos')).toEqual(['Postmark', 'Supabase']);
+    expect(titles('pos')).toEqual(['Postmark']);
+    expect(titles('post')).toEqual(['Postmark', 'Supabase']);
+    // The word itself still counts anywhere: 'api' is no beginning of a title here.
+    expect(titles('api')).toEqual(['Resend']);
   });
 
   it('falls back to any word within the filters when no filtered entry has them all', () => {

@@ -172,13 +172,17 @@ function phraseTier(index: CatalogueIndex, id: string, query: string): number {
 const usesPrefix = (term: string, last: boolean) => last && term.length >= 2;
 const fuzzy = (term: string) => (term.length >= 4 ? 0.2 : false);
 
+/** Up to this many letters, a word being typed is just begun (see termQuery). */
+const JUST_BEGUN = 3;
+
 /**
- * The MiniSearch query for one term. Two letters are a word just begun: they find the word
- * itself anywhere but words starting with them only in titles, where the first letters of a
- * name pick it out; in descriptions they would match most of a large catalogue to no purpose.
+ * The MiniSearch query for one term. Two or three letters are a word just begun: they find the
+ * word itself anywhere but words starting with them only in titles, where the first letters of
+ * a name pick it out; in descriptions and kinds they would match most of a large catalogue to no
+ * purpose ('pro' begins 'prompt', the kind of half the entries) and take longest to score.
  */
 function termQuery(term: string, prefix: boolean): Query {
-  if (!prefix || term.length > 2) return { queries: [term], prefix, fuzzy: fuzzy(term) };
+  if (!prefix || term.length > JUST_BEGUN) return { queries: [term], prefix, fuzzy: fuzzy(term) };
   return {
     combineWith: 'OR',
     queries: [
