@@ -8,6 +8,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { atMost, type Figure } from './lib/figures.ts';
+import { waitUntilQuiet } from './lib/idle.ts';
 import { formatTable, summarize } from './lib/table.ts';
 import type { Section } from './section.ts';
 import { buildScaling } from './sections/build-scaling.ts';
@@ -69,6 +70,9 @@ try {
       stopServers = await startServers();
     }
     console.log(`\n== ${section.name}`);
+    // Each section starts on a quiet machine, not while the last one's builds wind down.
+    const { waitedMs, idle } = await waitUntilQuiet({ quiet: 0.85, maxMs: 30_000, windowMs: 1000 });
+    console.log(`  CPU ${Math.round(idle * 100)}% idle after ${waitedMs / 1000} s`);
     const sectionStart = performance.now();
     try {
       figures.push(...(await section.run(context)));

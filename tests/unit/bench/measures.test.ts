@@ -1,8 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apportion } from '../../../scripts/bench/lib/apportion.ts';
 import { budgetOverrun } from '../../../scripts/bench/lib/budgets.ts';
 import { inlineScripts, inlineStyles } from '../../../scripts/bench/lib/html.ts';
+import { idleShare, waitUntilQuiet } from '../../../scripts/bench/lib/idle.ts';
 import { sizesOf, totalSizes } from '../../../scripts/bench/lib/sizes.ts';
 import { median } from '../../../scripts/bench/lib/stats.ts';
 
@@ -99,5 +100,32 @@ describe('apportion', () => {
     const parts = apportion(total, weights);
     expect(parts).toEqual(expected);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+});
+
+describe('idleShare and waitUntilQuiet', () => {
+  it.each([
+    [{ idle: 0, total: 0 }, { idle: 900, total: 1000 }, 0.9],
+    [{ idle: 100, total: 200 }, { idle: 100, total: 1200 }, 0],
+    [{ idle: 5, total: 5 }, { idle: 5, total: 5 }, 1],
+  ])('%j then %j is %s idle', (before, after, share) => {
+    expect(idleShare(before, after)).toBeCloseTo(share);
+  });
+
+  it('waits window by window until one is quiet, or gives up', async () => {
+    const readings = [0.2, 0.5, 0.95].flatMap((share, i) => [
+      { idle: i * 1000, total: i * 1000 },
+      { idle: i * 1000 + share * 1000, total: (i + 1) * 1000 },
+    ]);
+    const sleep = vi.fn(() => Promise.resolve());
+    const read = () => readings.shift() ?? { idle: 0, total: 0 };
+    expect(await waitUntilQuiet({ quiet: 0.9, maxMs: 10_000, windowMs: 500, read, sleep })).toEqual(
+      { waitedMs: 1500, idle: 0.95 },
+    );
+    let busyTotal = 0;
+    const busy = () => ({ idle: 0, total: (busyTotal += 1000) });
+    expect(
+      await waitUntilQuiet({ quiet: 0.9, maxMs: 2000, windowMs: 500, read: busy, sleep }),
+    ).toEqual({ waitedMs: 2000, idle: 0 });
   });
 });
