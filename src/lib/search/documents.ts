@@ -1,6 +1,6 @@
 /*
  * What the search index holds: one document per catalogue entry, built at build time from the
- * same content collections the pages render (src/pages/search-index.json.ts), so search and pages
+ * same content collections the pages render (src/pages/_search-docs.ts), so search and pages
  * never disagree about a title, a category or an anchor.
  */
 
