@@ -36,6 +36,11 @@ function badge(text: string, terms: readonly string[], tone: BadgeTone) {
   return el('span', `${BADGE_CLASS} ${BADGE_TONES[tone]}`, ...marked(text, terms));
 }
 
+/** The page and category an entry sits under, as its link will show it: 'Tool Lab · Design'. */
+function whereItLives(doc: SearchDoc): string {
+  return [doc.pageLabel, doc.category].filter(Boolean).join(' · ');
+}
+
 /** Prompts copy like on their pages: a toast on text and video prompts, 'Copied!' on dev ones. */
 function copyButton(template: HTMLTemplateElement, doc: SearchDoc, sourceId: string): Node {
   const button = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
@@ -54,7 +59,7 @@ export function resultCard(
 ): HTMLLIElement {
   const { doc, terms } = hit;
   const sourceId = `search-prompt-${serial}`;
-  const where = [doc.pageLabel, doc.category].filter(Boolean).join(' · ');
+  const where = whereItLives(doc);
   const badges = [
     doc.pricing && badge(doc.pricing, terms, 'green'),
     doc.status && badge(doc.status, terms, 'brand'),
@@ -107,11 +112,7 @@ export function paletteRow(hit: SearchHit): HTMLLIElement {
     'a',
     'block rounded-xl px-3 py-2 outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-600 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800',
     el('span', 'block font-semibold text-zinc-900 dark:text-white', ...marked(doc.title, terms)),
-    el(
-      'span',
-      'block text-xs text-zinc-600 dark:text-zinc-400',
-      [KIND_LABELS[doc.kind], doc.category].filter(Boolean).join(' · '),
-    ),
+    el('span', 'block text-xs text-zinc-600 dark:text-zinc-400', whereItLives(doc)),
     el(
       'span',
       'mt-0.5 line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300',

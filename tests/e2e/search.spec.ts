@@ -88,10 +88,10 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await expect(page).toHaveURL('/toolstack');
 
   await page.keyboard.type('email api');
-  await expect(dialog.getByRole('link', { name: /^Resend/ })).toHaveAttribute(
-    'href',
-    '/toolstack#resend',
-  );
+  const resend = dialog.getByRole('link', { name: /^Resend/ });
+  await expect(resend).toHaveAttribute('href', '/toolstack#resend');
+  // Where Enter leads: the page and category, as on the page itself.
+  await expect(resend).toContainText('Tool Stack · Email Service');
   await expect(dialog.getByRole('link', { name: 'All results and filters' })).toHaveAttribute(
     'href',
     '/search?q=email+api',
