@@ -29,7 +29,9 @@ import {
   loadFailure,
   messageBox,
   moveThroughResults,
+  quoted,
   resultCard,
+  resultCount,
   resultGroup,
 } from './search-view.ts';
 
@@ -49,8 +51,6 @@ const selects = new Map(
     document.querySelector<HTMLSelectElement>(`[data-search-filter="${name}"]`),
   ]),
 );
-
-const quote = (text: string) => `“${text.trim()}”`;
 
 let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
 
@@ -133,14 +133,14 @@ function renderResults(index: CatalogueIndex): void {
     ),
   );
   shownCards = cards;
-  const count = `${hits.length} ${hits.length === 1 ? 'result' : 'results'}`;
-  status.textContent = query.trim() ? `${count} for ${quote(query)}` : count;
+  const count = resultCount(hits.length);
+  status.textContent = query.trim() ? `${count} for ${quoted(query)}` : count;
   results.replaceChildren(...groups);
 }
 
 function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFilters): void {
   if (!results || !status) return;
-  status.textContent = query.trim() ? `No results for ${quote(query)}` : 'No results';
+  status.textContent = query.trim() ? `No results for ${quoted(query)}` : 'No results';
   const hints: Node[] = [];
   const spelling = query.trim() ? suggestSpelling(index, query) : null;
   if (spelling) {
@@ -167,7 +167,7 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
         'p',
         '',
         actionButton(`Search without filters`, () => clearFilters()),
-        ` (${unfiltered} ${unfiltered === 1 ? 'result' : 'results'})`,
+        ` (${resultCount(unfiltered)})`,
       ),
     );
   }
@@ -178,7 +178,7 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
       el(
         'p',
         'text-lg font-semibold text-zinc-900 dark:text-white',
-        query.trim() ? `Nothing matches ${quote(query)}` : 'Nothing matches these filters',
+        query.trim() ? `Nothing matches ${quoted(query)}` : 'Nothing matches these filters',
       ),
       el('div', 'mt-3 space-y-2 text-zinc-700 dark:text-zinc-300', ...hints),
     ),

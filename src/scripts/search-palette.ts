@@ -6,7 +6,7 @@ import {
 } from '../lib/search/engine.ts';
 import { toSearchParams } from '../lib/search/query-state.ts';
 import { $searchIndex } from '../stores/search.ts';
-import { loadCatalogue, type StartedFetch } from './search-index.ts';
+import { loadCatalogue } from './search-index.ts';
 import {
   actionButton,
   el,
@@ -14,19 +14,19 @@ import {
   messageBox,
   moveThroughResults,
   paletteRow,
+  quoted,
+  resultCount,
 } from './search-view.ts';
 
 /** Best matches shown in the dialog; the search page shows them all, with filters. */
 const PALETTE_LIMIT = 8;
-
-const quote = (text: string) => `“${text.trim()}”`;
 
 /**
  * The search dialog's behaviour, loaded the first time a member opens it: the index loads
  * (shared with /search through the search store), results follow typing, arrow keys move
  * through them, Escape clears the box and then closes.
  */
-export function startPalette(dialog: HTMLDialogElement, started: StartedFetch): void {
+export function startPalette(dialog: HTMLDialogElement): void {
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   const status = dialog.querySelector<HTMLElement>('[data-search-dialog-status]');
   const results = dialog.querySelector<HTMLElement>('[data-search-dialog-results]');
@@ -44,7 +44,7 @@ export function startPalette(dialog: HTMLDialogElement, started: StartedFetch): 
     }
     const hits = searchCatalogue(index, query);
     if (hits.length === 0) {
-      status.textContent = `No results for ${quote(query)}`;
+      status.textContent = `No results for ${quoted(query)}`;
       const spelling = suggestSpelling(index, query);
       results.replaceChildren(
         messageBox(
@@ -69,8 +69,8 @@ export function startPalette(dialog: HTMLDialogElement, started: StartedFetch): 
     const shown = hits.slice(0, PALETTE_LIMIT);
     status.textContent =
       hits.length > shown.length
-        ? `Best ${shown.length} of ${hits.length} results for ${quote(query)}`
-        : `${hits.length} ${hits.length === 1 ? 'result' : 'results'} for ${quote(query)}`;
+        ? `Best ${shown.length} of ${hits.length} results for ${quoted(query)}`
+        : `${resultCount(hits.length)} for ${quoted(query)}`;
     results.replaceChildren(el('ul', 'space-y-1', ...shown.map((hit) => paletteRow(hit))));
   }
 
@@ -129,5 +129,5 @@ export function startPalette(dialog: HTMLDialogElement, started: StartedFetch): 
   });
 
   $searchIndex.subscribe(render);
-  void loadCatalogue({ prompts: false, started });
+  void loadCatalogue({ prompts: false });
 }

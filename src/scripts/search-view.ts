@@ -23,6 +23,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** A query as the status line quotes it: “email api”. */
+export const quoted = (text: string) => `“${text.trim()}”`;
+
+/** '1 result', '12 results'. */
+export const resultCount = (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`;
+
 const MARK = 'rounded-sm bg-amber-200 px-0.5 text-zinc-950 dark:bg-amber-300/30 dark:text-white';
 
 /** Text with the matched words wrapped in <mark>. */
