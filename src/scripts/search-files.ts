@@ -26,14 +26,30 @@ async function fetchOpened(path: string): Promise<unknown> {
   return JSON.parse(await withMembersKey((key) => unseal(key, sealed, path)));
 }
 
+/** Requests made, by whether they include the prompts: a second caller shares the first's. */
+const requests = new Map<boolean, Promise<SearchIndexFile>>();
+
 /**
  * The catalogue's search index; with `prompts`, the prompts' texts too (for copying them),
- * fetched in parallel from their own file: the search dialog never downloads them.
+ * fetched in parallel from their own file: the search dialog never downloads them. The dialog
+ * asks on the key press and its code asks again once loaded; both get the same request.
  */
-export async function fetchSearchIndex(prompts: boolean): Promise<SearchIndexFile> {
-  const [file, texts] = await Promise.all([
-    fetchOpened(SEARCH_INDEX_PATH).then(parseSearchIndexFile),
-    prompts ? fetchOpened(SEARCH_PROMPTS_PATH).then(parseSearchPromptsFile) : undefined,
-  ]);
-  return texts ? { ...file, docs: withPrompts(file.docs, texts.prompts) } : file;
+export function fetchSearchIndex(prompts: boolean): Promise<SearchIndexFile> {
+  let request = requests.get(prompts);
+  if (!request) {
+    request = Promise.all([
+      fetchOpened(SEARCH_INDEX_PATH).then(parseSearchIndexFile),
+      prompts ? fetchOpened(SEARCH_PROMPTS_PATH).then(parseSearchPromptsFile) : undefined,
+    ])
+      .then(([file, texts]) =>
+        texts ? { ...file, docs: withPrompts(file.docs, texts.prompts) } : file,
+      )
+      .catch((error: unknown) => {
+        // Only a failure is forgotten, so that asking again (Try again) fetches again.
+        requests.delete(prompts);
+        throw error;
+      });
+    requests.set(prompts, request);
+  }
+  return request;
 }

@@ -17,7 +17,6 @@ let palette: Promise<unknown> | undefined;
 function openDialog(dialog: HTMLDialogElement): void {
   // Asked for before the dialog shows: opening a modal restyles the whole page, a frame's work.
   palette ??= (() => {
-    const at = performance.now();
     const preload = Object.assign(document.createElement('link'), {
       rel: 'preload',
       as: 'fetch',
@@ -25,11 +24,11 @@ function openDialog(dialog: HTMLDialogElement): void {
       crossOrigin: 'anonymous',
     });
     document.head.append(preload);
-    const files = import('./search-files.ts').then((module) => module.fetchSearchIndex(false));
-    // Its failure is the palette's to show (with a retry), not an unhandled rejection here.
-    files.catch(() => {});
+    // Started now, shared with the dialog's code once it asks (search-files.ts); a failure is
+    // the dialog's to show, with a retry, not an unhandled rejection here.
+    import('./search-files.ts').then((module) => module.fetchSearchIndex(false)).catch(() => {});
     return import('./search-palette.ts')
-      .then(({ startPalette }) => startPalette(dialog, { files, at }))
+      .then(({ startPalette }) => startPalette(dialog))
       .catch((error: unknown) => {
         // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
         // dialog again tries again.
