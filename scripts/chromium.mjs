@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 
-/** Flags for a headless Chromium in containers and on closed networks (see DEVELOPERS.md). */
+/** Flags for a headless Chromium in containers and on closed networks, where it must not phone home. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -12,14 +13,41 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Debian's Chromium where installed (this machine), otherwise Playwright's own browser. */
+/** Where distributions install Chromium (Debian's `chromium`, Ubuntu's `chromium-browser`). */
+const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+const isExecutable = (path) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The Chromium the tests and the bench use, in this order: CHROMIUM_PATH, Playwright's own
+ * (`npx playwright install chromium`), the system's. `path` is undefined for Playwright's own,
+ * which Playwright then picks itself (its headless shell where it has one); null when none exists.
+ * @returns {{ source: 'CHROMIUM_PATH' | 'playwright' | 'system', path: string | undefined } | null}
+ */
+export function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return { source: 'CHROMIUM_PATH', path: fromEnv };
+  if (existsSync(chromium.executablePath())) return { source: 'playwright', path: undefined };
+  const system = SYSTEM_PATHS.find(isExecutable);
+  return system ? { source: 'system', path: system } : null;
+}
+
+/** The executable to hand to tools that need a path (Lighthouse), whichever Chromium was found. */
 export function chromiumExecutable() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+  const found = findChromium();
+  if (!found) return undefined;
+  return found.path ?? chromium.executablePath();
 }
 
 /** Launch options for Playwright's chromium.launch with whichever Chromium the machine has. */
 export function chromiumLaunchOptions() {
-  const executablePath = chromiumExecutable();
-  return { args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) };
+  const path = findChromium()?.path;
+  return { args: CHROMIUM_ARGS, ...(path ? { executablePath: path } : {}) };
 }
