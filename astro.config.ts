@@ -2,6 +2,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/site-config.mjs';
 
 const siteConfig = loadSiteConfig(
@@ -17,7 +18,9 @@ export default defineConfig({
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
-  server: { host: '127.0.0.1', port: 4321 },
+  // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
+  // that URL: a busy port is refused (strictPort) rather than silently replaced.
+  server: { host: '127.0.0.1', port: sitePort(siteConfig) },
   integrations: [
     react(),
     sitemap({
@@ -26,6 +29,8 @@ export default defineConfig({
     }),
   ],
   vite: {
+    server: { strictPort: true },
+    preview: { strictPort: true },
     plugins: [tailwindcss()],
     define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
   },

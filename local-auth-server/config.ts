@@ -45,8 +45,6 @@ export const defaults = {
   port: 54321,
   anonKey: 'sb_publishable_local_dev_key',
   siteUrl: 'http://127.0.0.1:4321',
-  // The site is also opened as localhost; GoTrue only trusts loopback *IP* hosts on its own.
-  redirectUrls: 'http://localhost:4321/**',
   jwtExpiry: 3600,
   mailInterval: 60,
   // GoTrue itself defaults to 0; the Supabase CLI and hosted projects use 10.
@@ -81,7 +79,7 @@ export function loadConfig(env: Env): Config {
     problems.push(`LOCAL_AUTH_SITE_URL must be an absolute http(s) URL, got "${siteUrl}".`);
   }
 
-  const redirectUrls = (read('LOCAL_AUTH_REDIRECT_URLS') ?? defaults.redirectUrls)
+  const redirectUrls = (read('LOCAL_AUTH_REDIRECT_URLS') ?? localhostAlias(siteUrl))
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
@@ -138,6 +136,18 @@ export function loadConfig(env: Env): Config {
     );
   }
   return config;
+}
+
+/**
+ * The default allow-list: the site opened as localhost on the same port, since GoTrue trusts
+ * loopback *IP* hosts on its own but not the name.
+ */
+export function localhostAlias(siteUrl: string): string {
+  if (!URL.canParse(siteUrl)) return '';
+  const url = new URL(siteUrl);
+  if (url.hostname !== '127.0.0.1') return '';
+  url.hostname = 'localhost';
+  return `${url.origin}/**`;
 }
 
 function isHttpUrl(value: string): boolean {

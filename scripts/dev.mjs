@@ -1,9 +1,11 @@
 // npm run dev: Astro's dev server, with the local auth server alongside when no hosted Supabase
 // project is configured (PUBLIC_SUPABASE_URL unset).
 import { dev } from 'astro';
+import { projectPorts, refuseBusyPorts } from './ports.mjs';
 import { loadSiteConfig } from './site-config.mjs';
 
 const siteConfig = loadSiteConfig();
+await refuseBusyPorts(projectPorts(siteConfig));
 const stops = [];
 if (siteConfig.localAuth) {
   const { startLocalAuth } = await import('./local-auth.mjs');

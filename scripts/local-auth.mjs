@@ -6,6 +6,7 @@ import { silenceSqliteWarning } from '../local-auth-server/warnings.ts';
 export async function startLocalAuth(siteConfig) {
   silenceSqliteWarning();
   const { startAuthServer } = await import('../local-auth-server/server.ts');
+  const { localhostAlias } = await import('../local-auth-server/config.ts');
   const url = new URL(siteConfig.supabaseUrl);
   let server;
   try {
@@ -14,6 +15,10 @@ export async function startLocalAuth(siteConfig) {
       port: Number(url.port),
       anonKey: siteConfig.supabaseKey,
       siteUrl: siteConfig.siteUrl,
+      // The site opened as localhost, on the site's real port, unless the allow-list is set.
+      ...(process.env.LOCAL_AUTH_REDIRECT_URLS
+        ? {}
+        : { redirectUrls: [localhostAlias(siteConfig.siteUrl)].filter(Boolean) }),
     });
   } catch (error) {
     const reason =

@@ -2,9 +2,12 @@
 // when no hosted Supabase project is configured (PUBLIC_SUPABASE_URL unset).
 import { spawnSync } from 'node:child_process';
 import { preview } from 'astro';
+import { projectPorts, refuseBusyPorts } from './ports.mjs';
 import { loadSiteConfig } from './site-config.mjs';
 
 const siteConfig = loadSiteConfig();
+// Before the build, so a busy port costs seconds, not a build.
+await refuseBusyPorts(projectPorts(siteConfig));
 const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it("allows the site opened as localhost on the site URL's own port", () => {
+    expect(loadConfig({ LOCAL_AUTH_SITE_URL: 'http://127.0.0.1:4400' }).redirectUrls).toEqual([
+      'http://localhost:4400/**',
+    ]);
+    expect(loadConfig({ LOCAL_AUTH_SITE_URL: 'https://venture.example' }).redirectUrls).toEqual([]);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       LOCAL_AUTH_HOST: '0.0.0.0',

@@ -1,0 +1,69 @@
+// npm start and npm run dev serve on fixed ports, because the site's URL is built into every page
+// (canonical links, the auth server's redirects): a server that quietly moved to the next free
+// port would print one address and serve another. So a busy port stops them before the build,
+// naming the port and the variable that moves it.
+import { createServer } from 'node:net';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The port the site is served on locally: PUBLIC_SITE_URL's when it is a loopback URL, else 4321. */
+export function sitePort(siteConfig) {
+  const url = new URL(siteConfig.siteUrl);
+  if (!LOOPBACK.has(url.hostname)) return 4321;
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+}
+
+/** Resolves true when nothing listens on host:port (a listen attempt there succeeds). */
+export function portIsFree(host, port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Exits with one message per busy port. Each entry: { name, host, port, variable, example }.
+ * @param {{ name: string, host: string, port: number, variable: string, example: string }[]} ports
+ */
+export async function refuseBusyPorts(ports) {
+  const busy = [];
+  for (const entry of ports) {
+    if (!(await portIsFree(entry.host, entry.port))) busy.push(entry);
+  }
+  if (busy.length === 0) return;
+  console.error('');
+  for (const { name, host, port, variable, example } of busy) {
+    console.error(
+      `Port ${port} on ${host} is already in use, so the ${name} cannot start there. Stop the program using it (another npm start?) or choose another port with ${variable}, for example ${example}.`,
+    );
+  }
+  console.error('');
+  process.exit(1);
+}
+
+/** The ports npm start and npm run dev need: the site's, and the local auth server's when it runs. */
+export function projectPorts(siteConfig) {
+  const port = sitePort(siteConfig);
+  const ports = [
+    {
+      name: 'site',
+      host: '127.0.0.1',
+      port,
+      variable: 'PUBLIC_SITE_URL',
+      example: `PUBLIC_SITE_URL=http://127.0.0.1:${port + 1} npm start`,
+    },
+  ];
+  if (siteConfig.localAuth) {
+    const auth = new URL(siteConfig.supabaseUrl);
+    const authPort = Number(auth.port);
+    ports.push({
+      name: 'local auth server',
+      host: auth.hostname,
+      port: authPort,
+      variable: 'LOCAL_AUTH_PORT',
+      example: `LOCAL_AUTH_PORT=${authPort + 1} npm start`,
+    });
+  }
+  return ports;
+}
