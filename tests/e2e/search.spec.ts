@@ -14,6 +14,8 @@ const resultLinks = (page: Page) => page.locator('[data-search-result]');
 test('typing shows matching entries, updates ?q=, survives a reload, and Back restores the last search', async ({
   page,
 }) => {
+  // The page's own clock, so the pause below is the page's time, not the test's.
+  await page.clock.install();
   await page.goto('/search');
   await expect(page.getByRole('heading', { name: 'Browse by category' })).toBeVisible();
   await expect(box(page)).toBeFocused();
@@ -32,7 +34,7 @@ test('typing shows matching entries, updates ?q=, survives a reload, and Back re
   await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
 
   // A pause, then a new search: a new history entry.
-  await page.waitForTimeout(1100);
+  await page.clock.fastForward(1100);
   await box(page).fill('');
   await box(page).pressSequentially('sitemap');
   await expect(page).toHaveURL('/search?q=sitemap');
@@ -217,49 +219,54 @@ test('copying a prompt from the results puts the exact prompt on the clipboard',
   await expect(devButton).toHaveText('Copied!');
 });
 
-test('a search index that fails to load shows a retry that works', async ({ page }) => {
-  let fail = true;
-  await page.route('**/search-index.json', (route) => (fail ? route.abort() : route.continue()));
-  await page.goto('/search?q=resend');
-  await expect(page.getByRole('alert')).toContainText('could not be loaded');
-  fail = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
-});
+test.describe('when a search file fails to load', () => {
+  // The test aborts the page's requests; a service worker that took over the page meanwhile
+  // would fetch them itself, out of page.route's reach, and the failure would not happen.
+  test.use({ serviceWorkers: 'block' });
 
-test('the search dialog recovers when its code or its index fails to load', async ({ page }) => {
-  const dialog = page.getByRole('dialog', { name: 'Search' });
-  const status = dialog.getByRole('status');
-  // Its code first: once loaded, the service worker keeps it, out of the test's reach.
-  let failCode = true;
-  await page.route('**/_astro/search-palette.*.js', (route) =>
-    failCode ? route.abort() : route.continue(),
-  );
-  await page.goto('/dev-prompts');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
-  await page.keyboard.press('/');
-  await expect(status).toHaveText(
-    'Search could not load. Close it and try again, or reload the page.',
-  );
-  failCode = false;
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await page.keyboard.press('/');
-  await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
-  await page.keyboard.type('resend');
-  await expect(dialog.getByRole('link', { name: /^Resend/ })).toBeVisible();
+  test('a search index that fails to load shows a retry that works', async ({ page }) => {
+    let fail = true;
+    await page.route('**/search-index.json', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/search?q=resend');
+    await expect(page.getByRole('alert')).toContainText('could not be loaded');
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(results(page, 'Tools').getByRole('link', { name: 'Resend' })).toBeVisible();
+  });
 
-  let failIndex = true;
-  await page.route('**/search-index.json', (route) =>
-    failIndex ? route.abort() : route.continue(),
-  );
-  await page.goto('/toolstack');
-  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
-  await page.keyboard.press('/');
-  await expect(dialog.getByRole('alert')).toContainText('could not be loaded');
-  failIndex = false;
-  await dialog.getByRole('button', { name: 'Try again' }).click();
-  await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
+  test('the search dialog recovers when its code or its index fails to load', async ({ page }) => {
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    const status = dialog.getByRole('status');
+    let failCode = true;
+    await page.route('**/_astro/search-palette.*.js', (route) =>
+      failCode ? route.abort() : route.continue(),
+    );
+    await page.goto('/dev-prompts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(status).toHaveText(
+      'Search could not load. Close it and try again, or reload the page.',
+    );
+    failCode = false;
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('/');
+    await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
+    await page.keyboard.type('resend');
+    await expect(dialog.getByRole('link', { name: /^Resend/ })).toBeVisible();
+
+    let failIndex = true;
+    await page.route('**/search-index.json', (route) =>
+      failIndex ? route.abort() : route.continue(),
+    );
+    await page.goto('/toolstack');
+    await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(dialog.getByRole('alert')).toContainText('could not be loaded');
+    failIndex = false;
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
+  });
 });
 
 test('the search files are published sealed: no entry or prompt is readable without the key', () => {
