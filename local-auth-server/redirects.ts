@@ -52,38 +52,28 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** Scheme, host name and port as Go's url.Parse reads them, without WHATWG normalisation. */
-interface RawUrlParts {
-  scheme: string;
-  hostname: string;
-  port: string;
-}
-
-function rawUrlParts(value: string): RawUrlParts | null {
-  const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)/.exec(value);
-  if (!match) return null;
-  const authority = (match[2] ?? '').replace(/^.*@/, '');
-  const bracketed = /^\[([^\]]*)\](?::(\d*))?$/.exec(authority);
-  if (bracketed) {
-    return { scheme: match[1] ?? '', hostname: bracketed[1] ?? '', port: bracketed[2] ?? '' };
-  }
-  const colon = authority.lastIndexOf(':');
-  return colon < 0
-    ? { scheme: match[1] ?? '', hostname: authority, port: '' }
-    : {
-        scheme: match[1] ?? '',
-        hostname: authority.slice(0, colon),
-        port: authority.slice(colon + 1),
-      };
+/**
+ * A redirect target as browsers will read it, or null when browsers and a server-side parser
+ * could disagree about where it leads. Parsed with the WHATWG URL parser (what browsers use),
+ * and refused unless it is plain http(s) whose authority is already in canonical form: no
+ * backslash (browsers read `\` as `/`, so `http://evil.example\@127.0.0.1/` goes to
+ * evil.example), no user info, no control characters (browsers strip them), and a host written
+ * as browsers serialise it (not `2130706433`, `127.1`, `evil。example` or `[0::1]`).
+ */
+export function parseRedirect(value: string): URL | null {
+  if (value === '' || /[\\\s]|%5c/i.test(value)) return null;
+  if ([...value].some((c) => c < ' ' || c === '\u007f')) return null;
+  const raw = /^https?:\/\/([^/?#]*)/i.exec(value);
+  if (!raw || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.username !== '' || url.password !== '' || raw[1]?.includes('@')) return null;
+  if ((raw[1] ?? '').toLowerCase() !== url.host) return null;
+  return url;
 }
 
 function isLoopbackIp(hostname: string): boolean {
-  const version = isIP(hostname);
-  if (version === 4) return hostname.startsWith('127.');
-  if (version !== 6) return false;
-  // The WHATWG parser compresses IPv6, so every spelling of ::1 (or ::ffff:127.x) becomes canonical.
-  const canonical = new URL(`http://[${hostname}]/`).hostname;
-  return canonical === '[::1]' || canonical.startsWith('[::ffff:7f');
+  if (isIP(hostname) === 4) return hostname.startsWith('127.');
+  return hostname === '[::1]' || hostname.startsWith('[::ffff:7f');
 }
 
 function isLocalhost(hostname: string): boolean {
@@ -100,26 +90,20 @@ export class RedirectPolicy {
     this.#allowList = allowList.map(compileGlob);
   }
 
-  /** Whether GoTrue would redirect a browser to this URL. */
+  /**
+   * Whether a browser may be sent to this URL with the member's tokens: GoTrue's rules (the
+   * site's origin, the site's host on any port when it is a loopback host, any loopback IP,
+   * the allow-list) applied to the URL as browsers parse it (parseRedirect).
+   */
   isAllowed(redirectUrl: string): boolean {
-    if (redirectUrl === '') return false;
-    // Browsers strip leading control characters, so such a URL could resolve somewhere unchecked.
-    if ([...redirectUrl].some((c) => c <= ' ' || c === '\u007f')) return false;
-    const base = rawUrlParts(this.#siteUrl);
-    const target = rawUrlParts(redirectUrl);
-    if (!base || !target) return false;
-    if (
-      base.hostname === target.hostname &&
-      base.scheme === target.scheme &&
-      (base.port === target.port || isLocalhost(target.hostname))
-    ) {
-      return true;
+    const target = parseRedirect(redirectUrl);
+    const site = parseRedirect(this.#siteUrl);
+    if (!target) return false;
+    if (site && target.protocol === site.protocol && target.hostname === site.hostname) {
+      if (target.port === site.port || isLocalhost(target.hostname)) return true;
     }
-    if (/^[0-9]+$/.test(target.hostname)) return false;
-    if (isIP(target.hostname) !== 0) return isLoopbackIp(target.hostname);
-    const isHttp = /^https?$/i.test(target.scheme);
-    if (isHttp && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(target.hostname)) return false;
-    const withoutFragment = redirectUrl.split('#', 1)[0] ?? '';
+    if (isLoopbackIp(target.hostname)) return true;
+    const withoutFragment = target.href.split('#', 1)[0] ?? '';
     return this.#allowList.some((pattern) => pattern.test(withoutFragment));
   }
 
@@ -138,8 +122,8 @@ export class RedirectPolicy {
 
   /** Whether a browser origin belongs to the site, a loopback host or the allow-list. */
   isAllowedOrigin(origin: string): boolean {
-    const parts = rawUrlParts(origin);
-    if (!parts) return false;
+    const parts = parseRedirect(origin);
+    if (!parts || parts.origin !== origin) return false;
     if (isLocalhost(parts.hostname)) return true;
     return this.isAllowed(`${origin}/`);
   }
