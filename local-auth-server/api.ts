@@ -18,6 +18,8 @@ export interface AppContext {
   redirects: RedirectPolicy;
   /** Serialises work per e-mail address across awaits (hashing, SMTP). */
   locks: KeyedLock;
+  /** Host header values this server answers (see hostsFor in server.ts). */
+  hosts: ReadonlySet<string>;
   /** This server's base URL, e.g. http://127.0.0.1:54321. */
   publicUrl: string;
   /** The `iss` claim: the auth API's base URL. */

@@ -27,6 +27,11 @@ export interface Config {
   smtpFrom: string;
   /** Folder of the project's Edge Functions, served at /functions/v1/<name>. */
   functionsDir: string;
+  /**
+   * Host header values answered besides this server's own loopback names (LOCAL_AUTH_ALLOWED_HOSTS),
+   * e.g. a LAN name when it listens on 0.0.0.0. Any other Host is refused, against DNS rebinding.
+   */
+  allowedHosts: readonly string[];
   /** Receives the start banner and one line per mail; console.log unless replaced. */
   log: (line: string) => void;
 }
@@ -127,6 +132,10 @@ export function loadConfig(env: Env): Config {
     functionsDir: defaults.functionsDir,
     smtpUrl,
     smtpFrom: read('SMTP_FROM') ?? defaults.smtpFrom,
+    allowedHosts: (read('LOCAL_AUTH_ALLOWED_HOSTS') ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== ''),
     log: (line) => console.log(line),
   };
 

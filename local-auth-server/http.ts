@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppContext, ApiRequest, Bearer, Reply } from './api.ts';
+import { json, type AppContext, type ApiRequest, type Bearer, type Reply } from './api.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { ApiError, GatewayError, renderError } from './errors.ts';
 import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
@@ -9,6 +9,9 @@ import { authRouter, devRouter, type Router } from './router.ts';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const AUTH_PREFIX = '/auth/v1';
+
+/** The developer tools (the inbox), outside the Supabase API. */
+const DEV_PREFIX = '/_dev/';
 
 /** Kong's open routes: reachable from a mail or a browser redirect, so no apikey is needed. */
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize', '/.well-known/jwks.json'];
@@ -163,6 +166,30 @@ export async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  const host = header(req, 'host')?.toLowerCase();
+  if (!host || !ctx.hosts.has(host)) {
+    const reply = json(421, {
+      code: 421,
+      error_code: 'misdirected_request',
+      msg: `This server answers only for ${[...ctx.hosts].join(', ')}; LOCAL_AUTH_ALLOWED_HOSTS adds names.`,
+    });
+    write(res, reply, {});
+    req.resume();
+    return;
+  }
+  // The developer inbox holds every confirmation and reset link: only its own page may read
+  // it, so it gets no CORS grant, and a request another origin's page sends is refused.
+  if (req.url?.startsWith(DEV_PREFIX)) {
+    const origin = header(req, 'origin');
+    const reply =
+      origin !== undefined && origin !== ctx.publicUrl && origin !== `http://${host}`
+        ? json(403, { code: 403, error_code: 'forbidden', msg: 'The inbox is same-origin only.' })
+        : await dispatch(ctx, req, new URL(`http://localhost${req.url}`)).catch((error: unknown) =>
+            errorReply(error, req),
+          );
+    write(res, reply, {});
+    return;
+  }
   // Edge functions answer CORS themselves, as on Supabase; the gateway adds nothing to them.
   const isFunction = req.url?.startsWith(FUNCTIONS_PREFIX) ?? false;
   const cors = isFunction ? {} : corsHeaders(ctx.redirects, header(req, 'origin'));

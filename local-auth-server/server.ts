@@ -42,6 +42,22 @@ function publicHost(address: AddressInfo): string {
 }
 
 /**
+ * The Host values to answer: the loopback names on the bound port, the public URL's host, and
+ * the configured extras (with or without the port). A page on another name that resolves here
+ * (DNS rebinding) is refused before anything is read.
+ */
+function hostsFor(config: Config, address: AddressInfo): Set<string> {
+  const port = address.port;
+  const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  hosts.add(`${publicHost(address)}:${port}`);
+  for (const entry of config.allowedHosts) {
+    hosts.add(entry);
+    if (!/:\d+$/.test(entry)) hosts.add(`${entry}:${port}`);
+  }
+  return hosts;
+}
+
+/**
  * Starts the local Supabase Auth server. Options override the environment (LOCAL_AUTH_*),
  * which overrides the defaults; `port: 0` picks a free port.
  */
@@ -72,6 +88,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
       mailer,
       redirects: new RedirectPolicy(config.siteUrl, config.redirectUrls),
       locks: new KeyedLock(),
+      hosts: hostsFor(config, address),
       publicUrl: url,
       issuer: `${url}/auth/v1`,
       functions,
