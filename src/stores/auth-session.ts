@@ -1,6 +1,8 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import { HANDOVER_TOAST_KEY, MEMBERS_KEY_STORAGE } from '../lib/constants.ts';
+import { RATE_LIMIT_PREFIX } from '../lib/rate-limiter.ts';
+import { SECURITY_LOG_KEY } from '../lib/security-log.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 
@@ -29,6 +31,23 @@ export function startAuthSync(): () => void {
     setSession(session ? toStored(session) : null);
   });
   return () => data.subscription.unsubscribe();
+}
+
+/**
+ * Removes every trace of the member this browser kept: what supabase-js stores for this project
+ * (session, user, PKCE verifier), the attempt records of src/lib/rate-limiter.ts (they name the
+ * member's address) and the security log of src/lib/security-log.ts.
+ */
+function forgetMember(local: Storage, session: Storage): void {
+  clearStoredAuth(local);
+  try {
+    Object.keys(local)
+      .filter((key) => key.startsWith(RATE_LIMIT_PREFIX))
+      .forEach((key) => local.removeItem(key));
+    session.removeItem(SECURITY_LOG_KEY);
+  } catch (error) {
+    console.error('Could not clear the member’s records', error);
+  }
 }
 
 /** Removes the members' content key this tab kept (sign-out, expiry, failed refresh). */
@@ -61,7 +80,7 @@ export async function signOut(handover?: {
   } catch (error) {
     console.error('Sign-out failed; signing out locally', error);
   }
-  clearStoredAuth(localStorage);
+  forgetMember(localStorage, sessionStorage);
   forgetMembersKey();
   setSession(null);
   if (handover) sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
