@@ -36,10 +36,15 @@ export default defineConfig({
     },
     {
       // The real local auth server, on its own data folder wiped at each run. Browser tests sign
-      // up many addresses quickly, so the per-address mail throttle is off here.
+      // up many addresses quickly from one IP, so the per-address mail throttle and the per-IP
+      // limits are off here (the auth server's own tests cover them).
       command: 'npm run --silent auth:local -- --reset',
       url: `${AUTH}/auth/v1/health`,
-      env: { LOCAL_AUTH_DATA_DIR: '.local-auth/e2e', LOCAL_AUTH_MAIL_INTERVAL: '0' },
+      env: {
+        LOCAL_AUTH_DATA_DIR: '.local-auth/e2e',
+        LOCAL_AUTH_MAIL_INTERVAL: '0',
+        LOCAL_AUTH_RATE_LIMITS: 'off',
+      },
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -9,6 +9,11 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/auth-server/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
+    // The auth server's suites hash passwords (scrypt, tens of ms each) and start servers; on a
+    // loaded two-core CI machine a file can take many times its quiet-machine time, and a
+    // test must never fail for that alone.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],

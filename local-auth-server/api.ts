@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from './config.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import type { Mailer } from './mail.ts';
+import type { Limiters } from './rate-limits.ts';
 import type { RedirectPolicy } from './redirects.ts';
 import type { Store } from './store/index.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   redirects: RedirectPolicy;
   /** Serialises work per e-mail address across awaits (hashing, SMTP). */
   locks: KeyedLock;
+  /** Hosted Supabase's rate limits, or null when switched off (LOCAL_AUTH_RATE_LIMITS=off). */
+  limiters: Limiters | null;
   /** Host header values this server answers (see hostsFor in server.ts). */
   hosts: ReadonlySet<string>;
   /** This server's base URL, e.g. http://127.0.0.1:54321. */
@@ -29,9 +32,11 @@ export interface AppContext {
 
 /**
  * The `Authorization` GoTrue sees after the gateway: the caller's own bearer token, the
- * anon role the publishable key stands for, or nothing usable.
+ * anon role the publishable key stands for, the service role the secret key stands for, or
+ * nothing usable.
  */
-export type Bearer = { kind: 'token'; token: string } | { kind: 'anon' } | { kind: 'none' };
+export type Bearer =
+  { kind: 'token'; token: string } | { kind: 'anon' } | { kind: 'service_role' } | { kind: 'none' };
 
 /** A request as route handlers see it: routed, body read, gateway applied. */
 export interface ApiRequest {

@@ -15,13 +15,14 @@ export interface Authenticated {
 
 /**
  * GoTrue's parseJWTClaims on the bearer token. The gateway turns the publishable key into
- * an anon-role JWT, which verifies but names no user.
+ * an anon-role JWT and the secret key into a service_role one; both verify but name no user.
  */
 export async function verifyBearer(ctx: AppContext, req: ApiRequest): Promise<JWTPayload> {
   if (req.bearer.kind === 'none') {
     throw new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
   if (req.bearer.kind === 'anon') return { role: 'anon' };
+  if (req.bearer.kind === 'service_role') return { role: 'service_role' };
   return ctx.signer.verify(req.bearer.token);
 }
 

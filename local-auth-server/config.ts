@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 import { compileGlob } from './redirects.ts';
 
 /** Everything the local auth server can be told, after defaults. */
@@ -9,6 +10,10 @@ export interface Config {
   port: number;
   /** The publishable key the gateway accepts as `apikey` (LOCAL_AUTH_ANON_KEY). */
   anonKey: string;
+  /** The secret key; as the `apikey` header it is the service role (LOCAL_AUTH_SECRET_KEY). */
+  secretKey: string;
+  /** GoTrue's MAILER_AUTOCONFIRM: sign-ups confirmed at once, no mail (LOCAL_AUTH_AUTOCONFIRM). */
+  mailerAutoconfirm: boolean;
   /** GoTrue's SITE_URL: default redirect target and MFA issuer (LOCAL_AUTH_SITE_URL). */
   siteUrl: string;
   /** GoTrue's URI_ALLOW_LIST: extra redirect targets, globs allowed (LOCAL_AUTH_REDIRECT_URLS). */
@@ -32,6 +37,11 @@ export interface Config {
    * e.g. a LAN name when it listens on 0.0.0.0. Any other Host is refused, against DNS rebinding.
    */
   allowedHosts: readonly string[];
+  /**
+   * Hosted Supabase's rate limits (LOCAL_AUTH_RATE_LIMIT_<CONFIG KEY>, see rate-limits.ts), or
+   * null when LOCAL_AUTH_RATE_LIMITS=off (the browser tests, which sign up hundreds of members).
+   */
+  rateLimits: RateLimits | null;
   /** Receives the start banner and one line per mail; console.log unless replaced. */
   log: (line: string) => void;
 }
@@ -49,6 +59,9 @@ export const defaults = {
   host: '127.0.0.1',
   port: 54321,
   anonKey: 'sb_publishable_local_dev_key',
+  secretKey: 'sb_secret_local_dev_key',
+  // Hosted projects and the Supabase CLI ask for confirmation by default.
+  mailerAutoconfirm: false,
   siteUrl: 'http://127.0.0.1:4321',
   jwtExpiry: 3600,
   mailInterval: 60,
@@ -84,6 +97,21 @@ export function loadConfig(env: Env): Config {
     problems.push(`LOCAL_AUTH_SITE_URL must be an absolute http(s) URL, got "${siteUrl}".`);
   }
 
+  const anonKey = read('LOCAL_AUTH_ANON_KEY') ?? defaults.anonKey;
+  // supabase-js sends the key as `Authorization: Bearer <key>` too, a bearer the gateway sets
+  // aside (for the apikey to decide) only when it starts with `sb_`.
+  const secretKey = read('LOCAL_AUTH_SECRET_KEY') ?? defaults.secretKey;
+  if (!/^sb_secret_\S+$/.test(secretKey)) {
+    problems.push('LOCAL_AUTH_SECRET_KEY must start with sb_secret_ and contain no spaces.');
+  } else if (secretKey === anonKey) {
+    problems.push('LOCAL_AUTH_SECRET_KEY must differ from LOCAL_AUTH_ANON_KEY.');
+  }
+
+  const autoconfirm = read('LOCAL_AUTH_AUTOCONFIRM');
+  if (autoconfirm !== undefined && !/^(true|false)$/i.test(autoconfirm)) {
+    problems.push(`LOCAL_AUTH_AUTOCONFIRM must be true or false, got "${autoconfirm}".`);
+  }
+
   const redirectUrls = (read('LOCAL_AUTH_REDIRECT_URLS') ?? localhostAlias(siteUrl))
     .split(',')
     .map((entry) => entry.trim())
@@ -96,6 +124,26 @@ export function loadConfig(env: Env): Config {
     }
   }
 
+  const rateLimitsSwitch = read('LOCAL_AUTH_RATE_LIMITS') ?? 'on';
+  if (rateLimitsSwitch !== 'on' && rateLimitsSwitch !== 'off') {
+    problems.push(`LOCAL_AUTH_RATE_LIMITS must be on or off, got "${rateLimitsSwitch}".`);
+  }
+  const limit = (key: keyof RateLimits, name: string) =>
+    integer(name, DEFAULT_RATE_LIMITS[key], 1, 1_000_000, 'a whole number from 1 to 1000000');
+  const rateLimits: RateLimits = {
+    signInSignUps: limit('signInSignUps', 'LOCAL_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'),
+    tokenRefresh: limit('tokenRefresh', 'LOCAL_AUTH_RATE_LIMIT_TOKEN_REFRESH'),
+    tokenVerifications: limit('tokenVerifications', 'LOCAL_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'),
+    mfa: limit('mfa', 'LOCAL_AUTH_RATE_LIMIT_MFA'),
+    emailSent: limit('emailSent', 'LOCAL_AUTH_RATE_LIMIT_EMAIL_SENT'),
+    failedSignInsPerAccount: limit(
+      'failedSignInsPerAccount',
+      'LOCAL_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ACCOUNT',
+    ),
+    mfaAttemptsPerChallenge: limit('mfaAttemptsPerChallenge', 'LOCAL_AUTH_MFA_MAX_ATTEMPTS'),
+    otpAttemptsPerAddress: limit('otpAttemptsPerAddress', 'LOCAL_AUTH_OTP_MAX_ATTEMPTS'),
+  };
+
   const smtpUrl = read('SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587.');
@@ -104,7 +152,10 @@ export function loadConfig(env: Env): Config {
   const config: Config = {
     host: read('LOCAL_AUTH_HOST') ?? defaults.host,
     port: integer('LOCAL_AUTH_PORT', defaults.port, 0, 65535, 'a port number (0-65535)'),
-    anonKey: read('LOCAL_AUTH_ANON_KEY') ?? defaults.anonKey,
+    anonKey,
+    secretKey,
+    mailerAutoconfirm:
+      autoconfirm === undefined ? defaults.mailerAutoconfirm : autoconfirm.toLowerCase() === 'true',
     siteUrl,
     redirectUrls,
     jwtExpiry: integer(
@@ -136,6 +187,7 @@ export function loadConfig(env: Env): Config {
       .split(',')
       .map((entry) => entry.trim().toLowerCase())
       .filter((entry) => entry !== ''),
+    rateLimits: rateLimitsSwitch === 'off' ? null : rateLimits,
     log: (line) => console.log(line),
   };
 

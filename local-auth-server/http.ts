@@ -3,6 +3,7 @@ import { json, type AppContext, type ApiRequest, type Bearer, type Reply } from 
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { ApiError, GatewayError, renderError } from './errors.ts';
 import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
+import { requestRateLimited } from './rate-limits.ts';
 import { authRouter, devRouter, type Router } from './router.ts';
 
 /** GoTrue's body limit (and Kong's). */
@@ -63,20 +64,35 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Supabase's gateway refuses a secret key from anything whose User-Agent says it is a browser. */
+const BROWSER_USER_AGENT = /^Mozilla\//;
+
 /**
  * What Kong hands GoTrue as Authorization: the caller's own bearer token is passed through;
- * a missing one, or the publishable key sent as a bearer, becomes the anon role.
+ * otherwise (none, or an `sb_` key sent as a bearer, as supabase-js does) the apikey decides:
+ * the secret key becomes the service role, the publishable key the anon role. Only the apikey
+ * *header* is compared with the secret key, as in Kong, so a secret key in a URL grants nothing;
+ * and a secret key from a browser is refused outright, as hosted Supabase does.
  */
 function resolveBearer(ctx: AppContext, req: IncomingMessage, apikey: string | undefined): Bearer {
+  const secret = header(req, 'apikey') === ctx.config.secretKey;
+  if (secret && BROWSER_USER_AGENT.test(header(req, 'user-agent') ?? '')) {
+    throw new GatewayError(
+      401,
+      'Forbidden use of secret API key in browser',
+      'Secret API keys can only be used in a protected environment and should never be used in a browser. Delete this secret API key immediately!',
+    );
+  }
   const authorization = header(req, 'authorization');
   if (authorization !== undefined && !authorization.startsWith('Bearer sb_')) {
     const match = /^[Bb]earer (\S+)$/.exec(authorization);
     return match?.[1] ? { kind: 'token', token: match[1] } : { kind: 'none' };
   }
+  if (secret) return { kind: 'service_role' };
   return apikey === ctx.config.anonKey ? { kind: 'anon' } : { kind: 'none' };
 }
 
-/** Kong's key-auth: every auth route but the open ones needs the publishable key. */
+/** Kong's key-auth: every auth route but the open ones needs the publishable or the secret key. */
 function checkApiKey(ctx: AppContext, apikey: string | undefined, path: string): void {
   if (OPEN_AUTH_PATHS.some((open) => path === open || path.startsWith(`${open}/`))) return;
   if (apikey === undefined || apikey === '') {
@@ -86,7 +102,7 @@ function checkApiKey(ctx: AppContext, apikey: string | undefined, path: string):
       'No `apikey` request header or url param was found.',
     );
   }
-  if (apikey !== ctx.config.anonKey) {
+  if (apikey !== ctx.config.anonKey && apikey !== ctx.config.secretKey) {
     throw new GatewayError(
       401,
       'Invalid API key',
@@ -108,6 +124,15 @@ async function route(
   if (match.kind === 'method-not-allowed') {
     const reply = errorReply(new ApiError(405, 'method_not_allowed', 'Method Not Allowed'), req);
     return { ...reply, headers: { ...reply.headers, Allow: match.allow.join(', ') } };
+  }
+  // Hosted Supabase's per-IP limits, before the body is read or any work done.
+  const limiter =
+    router === authRouter
+      ? ctx.limiters?.forRequest(req.method ?? 'GET', path, url.searchParams)
+      : null;
+  if (limiter && !limiter.take(req.socket.remoteAddress ?? '')) {
+    req.resume();
+    throw requestRateLimited();
   }
   const apiRequest: ApiRequest = {
     method: req.method ?? 'GET',
@@ -187,7 +212,7 @@ export async function handleRequest(
         : await dispatch(ctx, req, new URL(`http://localhost${req.url}`)).catch((error: unknown) =>
             errorReply(error, req),
           );
-    write(res, reply, {});
+    write(res, reply, { 'Cache-Control': 'no-store' });
     return;
   }
   // Edge functions answer CORS themselves, as on Supabase; the gateway adds nothing to them.
@@ -211,5 +236,6 @@ export async function handleRequest(
     if (error instanceof ClientGone) return;
     reply = errorReply(error, req);
   }
-  write(res, reply, cors);
+  // Tokens and user data must not be kept by a browser cache or a proxy (RFC 6749 5.1).
+  write(res, reply, isFunction ? cors : { ...cors, 'Cache-Control': 'no-store' });
 }

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
+import type { Limiters } from './rate-limits.ts';
 import type { Store } from './store/index.ts';
 
 /** A mail ready to go out. */
@@ -40,10 +41,12 @@ export class Mailer {
   readonly #config: Config;
   readonly #store: Store;
   readonly #transport: Transporter | undefined;
+  readonly #limiters: Limiters | null;
 
-  constructor(config: Config, store: Store) {
+  constructor(config: Config, store: Store, limiters: Limiters | null = null) {
     this.#config = config;
     this.#store = store;
+    this.#limiters = limiters;
     this.#transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   }
 
@@ -52,6 +55,10 @@ export class Mailer {
    * aborts before anything is written, as in GoTrue, so no link that was never sent works.
    */
   async send(mails: readonly OutgoingMail[], commit: (now: string) => void): Promise<void> {
+    // GoTrue's global RATE_LIMIT_EMAIL_SENT, checked before anything is delivered or written.
+    if (this.#limiters && !mails.every(() => this.#limiters?.emailSent.take('all'))) {
+      throw new ApiError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    }
     for (const mail of mails) await this.#deliver(mail);
     const now = new Date().toISOString();
     this.#store.transaction(() => {

@@ -63,6 +63,7 @@ console.log(`Local auth server (Supabase Auth API) is running.
 
   URL:             ${server.url}
   Publishable key: ${server.anonKey}
+  Secret key:      ${config.secretKey} (admin API, server-side only)
   Inbox:           ${server.inboxUrl}
   Data:            ${config.dataDir}
 

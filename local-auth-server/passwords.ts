@@ -41,3 +41,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * The same work as verifyPassword, for an address with no account (or no password), so the
+ * time a sign-in takes does not tell whether the address is registered. Always false.
+ */
+export async function verifyWithoutAccount(password: string): Promise<false> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await decoy);
+  return false;
+}

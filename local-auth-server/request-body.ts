@@ -32,6 +32,48 @@ function badJson(detail: string): ApiError {
   return new ApiError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`);
 }
 
+/** Deepest nesting accepted in an object field (user or app metadata). */
+export const MAX_METADATA_DEPTH = 32;
+/**
+ * Largest object field accepted, as JSON bytes. Metadata travels inside every access token, in
+ * the Authorization header of each request and in sign-in redirects; past this a token outgrows
+ * the header limits of common proxies (8-16 KB).
+ */
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+/** How deep a JSON value nests, counted without recursion (a deep value must not blow the stack). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_METADATA_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Refuses metadata nested or sized past what tokens and storage can carry, naming the field. */
+function checkObjectField(field: string, value: object): void {
+  if (depthOf(value) > MAX_METADATA_DEPTH) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `${field} is nested too deeply: at most ${MAX_METADATA_DEPTH} levels of objects and arrays are accepted.`,
+    );
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  if (bytes > MAX_METADATA_BYTES) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `${field} is too large: at most ${MAX_METADATA_BYTES} bytes of JSON are accepted, this is ${bytes}.`,
+    );
+  }
+}
+
 function jsonKind(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'boolean') return 'bool';
@@ -86,6 +128,7 @@ export function decodeBody<F extends Record<string, FieldKind>>(
         `json: cannot unmarshal ${jsonKind(value)} into Go struct field ${schema.name}.${field} of type ${GO_TYPES[kind]}`,
       );
     }
+    if (kind === 'object') checkObjectField(field, value as object);
     if (kind === 'uuid' && !isUuid(value as string)) {
       const text = value as string;
       throw badJson(

@@ -1,4 +1,18 @@
 import type { Handler } from './api.ts';
+import {
+  adminCreateUser,
+  adminDeleteFactor,
+  adminDeleteUser,
+  adminGenerateLink,
+  adminGetUser,
+  adminListFactors,
+  adminListUsers,
+  adminNotFound,
+  adminOAuthServer,
+  adminUpdateFactor,
+  adminUpdateUser,
+  invite,
+} from './routes/admin.ts';
 import { inboxPage, listMail } from './routes/dev-mail.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
 import { logout } from './routes/logout.ts';
@@ -9,7 +23,14 @@ import { recover } from './routes/recover.ts';
 import { resend } from './routes/resend.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
-import { admin, authorize, identities, sso } from './routes/unsupported.ts';
+import {
+  authorize,
+  identities,
+  oauthGrants,
+  oauthServer,
+  passkeys,
+  sso,
+} from './routes/unsupported.ts';
 import { getUser, updateUser } from './routes/user.ts';
 import { verifyCode, verifyLink } from './routes/verify.ts';
 
@@ -92,6 +113,8 @@ export const authRouter = new Router([
   { method: 'PUT', pattern: '/user', handler: updateUser },
   { method: 'GET', pattern: '/user/identities/authorize', handler: identities },
   { method: 'DELETE', pattern: '/user/identities/:identityId', handler: identities },
+  { method: 'GET', pattern: '/user/oauth/grants', handler: oauthGrants },
+  { method: 'DELETE', pattern: '/user/oauth/grants', handler: oauthGrants },
   { method: 'POST', pattern: '/factors', handler: enrollFactor },
   { method: 'POST', pattern: '/factors/:factorId/challenge', handler: challengeFactor },
   { method: 'POST', pattern: '/factors/:factorId/verify', handler: verifyFactor },
@@ -100,8 +123,25 @@ export const authRouter = new Router([
   { method: 'POST', pattern: '/sso', handler: sso },
   { method: 'GET', pattern: '/sso/saml/metadata', handler: sso },
   { method: 'POST', pattern: '/sso/saml/acs', handler: sso },
-  { method: 'POST', pattern: '/invite', handler: admin },
-  { method: '*', pattern: '/admin/*', handler: admin },
+  { method: '*', pattern: '/passkeys/*', handler: passkeys },
+  { method: '*', pattern: '/oauth/*', handler: oauthServer },
+  { method: 'POST', pattern: '/invite', handler: invite },
+  { method: 'GET', pattern: '/admin/users', handler: adminListUsers },
+  { method: 'POST', pattern: '/admin/users', handler: adminCreateUser },
+  { method: 'GET', pattern: '/admin/users/:userId', handler: adminGetUser },
+  { method: 'PUT', pattern: '/admin/users/:userId', handler: adminUpdateUser },
+  { method: 'DELETE', pattern: '/admin/users/:userId', handler: adminDeleteUser },
+  { method: 'GET', pattern: '/admin/users/:userId/factors', handler: adminListFactors },
+  { method: 'PUT', pattern: '/admin/users/:userId/factors/:factorId', handler: adminUpdateFactor },
+  {
+    method: 'DELETE',
+    pattern: '/admin/users/:userId/factors/:factorId',
+    handler: adminDeleteFactor,
+  },
+  { method: 'POST', pattern: '/admin/generate_link', handler: adminGenerateLink },
+  { method: '*', pattern: '/admin/oauth/*', handler: adminOAuthServer },
+  // Last: the admin check comes before "not found" (and before a wrong method), as in GoTrue.
+  { method: '*', pattern: '/admin/*', handler: adminNotFound },
 ]);
 
 /** Developer tools outside the Supabase API: the mail inbox. */

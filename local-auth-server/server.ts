@@ -6,6 +6,7 @@ import { handleRequest } from './http.ts';
 import { projectFunctions } from './project-functions.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { Mailer } from './mail.ts';
+import { Limiters } from './rate-limits.ts';
 import { RedirectPolicy } from './redirects.ts';
 import { Store } from './store/index.ts';
 import { TokenSigner } from './tokens.ts';
@@ -68,9 +69,11 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
   let mailer: Mailer | undefined;
   try {
     const signer = await TokenSigner.load(config.dataDir);
-    mailer = new Mailer(config, store);
+    const limiters = config.rateLimits ? new Limiters(config.rateLimits) : null;
+    mailer = new Mailer(config, store, limiters);
     const context = Promise.withResolvers<AppContext>();
-    server = createServer((req, res) => {
+    // Room for an access token that carries a full 16 KB of user metadata (request-body.ts).
+    server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
       void context.promise
         .then((ctx) => handleRequest(ctx, req, res))
         .catch((error: unknown) => {
@@ -89,6 +92,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
       redirects: new RedirectPolicy(config.siteUrl, config.redirectUrls),
       locks: new KeyedLock(),
       hosts: hostsFor(config, address),
+      limiters,
       publicUrl: url,
       issuer: `${url}/auth/v1`,
       functions,

@@ -25,6 +25,13 @@ export function isWellFormedRefreshToken(token: string): boolean {
 }
 
 /**
+ * Sessions one user may hold at once (every device and browser signed in); a new sign-in past
+ * it ends the oldest. Hosted Supabase leaves this unbounded unless a project limits it; a
+ * bound keeps a script that signs in forever from growing the database without end.
+ */
+export const MAX_SESSIONS_PER_USER = 100;
+
+/**
  * Opens a session for a sign-in by `method` and issues its first refresh token. Call inside
  * a transaction; returns what `tokenResponse` needs.
  */
@@ -36,6 +43,8 @@ export function startSession(
 ): { sessionId: string; refreshToken: string } {
   const sessionId = randomUUID();
   store.sessions.create(sessionId, userId, now);
+  // Sessions per user are bounded: the oldest ends when one too many begins.
+  store.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
   store.sessions.addClaim(sessionId, method, now);
   const { token } = store.sessions.createRefreshToken(
     newRefreshToken(),

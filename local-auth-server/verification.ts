@@ -103,6 +103,15 @@ const CLEARED_TOKENS = {
   reauthenticationToken: '',
 } as const;
 
+/**
+ * Voids every code and link outstanding for an address, after too many wrong codes: a guesser
+ * then has nothing left to find, and the member asks for a new mail. Call inside a transaction.
+ */
+export function voidCodes(store: Store, email: string, now: string): void {
+  const user = store.users.findByEmail(email);
+  if (user) store.users.update(user.id, CLEARED_TOKENS, now);
+}
+
 /** GoTrue's User.Confirm: the address is verified in the user, its metadata and its identity. */
 function confirm(store: Store, user: UserRecord, now: string): UserRecord {
   for (const identity of store.users.identities(user.id)) {

@@ -6,7 +6,7 @@ import { silenceSqliteWarning } from '../local-auth-server/warnings.ts';
 export async function startLocalAuth(siteConfig) {
   silenceSqliteWarning();
   const { startAuthServer } = await import('../local-auth-server/server.ts');
-  const { localhostAlias } = await import('../local-auth-server/config.ts');
+  const { loadConfig, localhostAlias } = await import('../local-auth-server/config.ts');
   const url = new URL(siteConfig.supabaseUrl);
   let server;
   try {
@@ -28,9 +28,12 @@ export async function startLocalAuth(siteConfig) {
     console.error(`\nCould not start the local auth server: ${reason}\n`);
     process.exit(1);
   }
+  // The server has just read the same environment, so this cannot fail now.
+  const { secretKey } = loadConfig(process.env);
   console.log(`
-  Local auth server (Supabase Auth API): ${server.url}
-  Publishable key:                       ${server.anonKey}
-  Inbox (confirmation and reset mails):  ${server.inboxUrl}`);
+  Local auth server (Supabase Auth API):     ${server.url}
+  Publishable key:                           ${server.anonKey}
+  Secret key (admin API, server-side only):  ${secretKey}
+  Inbox (confirmation and reset mails):      ${server.inboxUrl}`);
   return () => server.close();
 }

@@ -190,6 +190,16 @@ export const verifyFactor: Handler = async (ctx, req) => {
     );
   }
   if (!isValidTotp(factor.secret, code)) {
+    // A challenge takes a few wrong codes, then is void: a million codes cannot be tried on one.
+    const wrong = ctx.limiters?.wrongTotps;
+    if (wrong && (!wrong.take(challenge.id) || !wrong.allows(challenge.id))) {
+      store.transaction(() => store.factors.deleteChallenge(challenge.id));
+      throw new ApiError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
+    }
     throw new ApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   }
   const session = requireSession(auth);

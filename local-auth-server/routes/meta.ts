@@ -31,8 +31,8 @@ export const EXTERNAL_PROVIDERS = [
 export const jwks: Handler = (ctx) =>
   json(200, ctx.signer.jwks(), { 'Cache-Control': 'public, max-age=600' });
 
-/** GET /settings: which sign-in methods this server offers (e-mail only, confirmations on). */
-export const settings: Handler = () =>
+/** GET /settings: the sign-in methods on offer (e-mail only) and whether sign-ups autoconfirm. */
+export const settings: Handler = (ctx) =>
   json(200, {
     external: {
       anonymous_users: false,
@@ -41,7 +41,7 @@ export const settings: Handler = () =>
       phone: false,
     },
     disable_signup: false,
-    mailer_autoconfirm: false,
+    mailer_autoconfirm: ctx.config.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: 'twilio',
     saml_enabled: false,

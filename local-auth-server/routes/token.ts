@@ -1,6 +1,7 @@
 import { json, type AppContext, type ApiRequest, type Handler, type Reply } from '../api.ts';
 import { ApiError, OAuthError, validationFailed, WeakPasswordError } from '../errors.ts';
-import { verifyPassword } from '../passwords.ts';
+import { verifyPassword, verifyWithoutAccount } from '../passwords.ts';
+import { requestRateLimited } from '../rate-limits.ts';
 import { assertCodeVerifier, isFlowStateExpired } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import {
@@ -53,10 +54,21 @@ async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
   if (email === '' && phone === '') throw validationFailed('missing email or phone');
   if (phone !== '') throw phoneDisabled('logins');
 
-  const user = ctx.store.users.findByEmail(email.toLowerCase());
-  if (!user?.encryptedPassword) throw invalidCredentials();
-  // The password is checked before confirmation, so a wrong password never reveals an account.
-  if (!(await verifyPassword(password, user.encryptedPassword))) throw invalidCredentials();
+  const address = email.toLowerCase();
+  // Failed guesses count against the account whichever IP they come from (OWASP ASVS 2.2.1).
+  const failures = ctx.limiters?.failedSignIns;
+  if (failures && !failures.allows(address)) throw requestRateLimited();
+  const user = ctx.store.users.findByEmail(address);
+  // The password is checked before confirmation, so a wrong password never reveals an account,
+  // and an unknown address costs the same hashing, so timing does not reveal one either.
+  const matches = user?.encryptedPassword
+    ? await verifyPassword(password, user.encryptedPassword)
+    : await verifyWithoutAccount(password);
+  if (!user || !matches) {
+    failures?.take(address);
+    throw invalidCredentials();
+  }
+  failures?.reset(address);
   if (user.emailConfirmedAt === null) {
     throw new ApiError(400, 'email_not_confirmed', 'Email not confirmed');
   }
@@ -186,7 +198,7 @@ function idTokenGrant(req: ApiRequest): Reply {
   throw validationFailed(`Custom OIDC provider ${JSON.stringify(provider)} not allowed`);
 }
 
-/** POST /token?grant_type=password|refresh_token|pkce|id_token. */
+/** POST /token?grant_type=password|refresh_token|pkce|id_token|web3. */
 export const token: Handler = (ctx, req) => {
   switch (req.query.get('grant_type')) {
     case 'password':
@@ -197,6 +209,9 @@ export const token: Handler = (ctx, req) => {
       return pkceGrant(ctx, req);
     case 'id_token':
       return idTokenGrant(req);
+    case 'web3':
+      // Checked before the body is read, as GoTrue's Web3Grant does with both chains off.
+      throw new ApiError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
     default:
       throw new ApiError(400, 'invalid_credentials', 'unsupported_grant_type');
   }

@@ -1,5 +1,5 @@
 import type { Handler } from '../api.ts';
-import { requireAuthentication, verifyBearer } from '../auth.ts';
+import { requireAuthentication } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { EXTERNAL_PROVIDERS } from './meta.ts';
 
@@ -22,13 +22,25 @@ export const sso: Handler = () => {
   throw new ApiError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
 };
 
-/**
- * /admin/* and /invite: only the service role may call them. This server has no secret key,
- * so no caller can hold that role; the bearer is still checked first, as GoTrue does.
- */
-export const admin: Handler = async (ctx, req) => {
-  await verifyBearer(ctx, req);
-  throw new ApiError(403, 'not_admin', 'User not allowed');
+/** /passkeys/*: passkey sign-in is disabled (GoTrue answers 404 for every passkey route). */
+export const passkeys: Handler = () => {
+  throw new ApiError(404, 'passkey_disabled', 'Passkeys are disabled');
+};
+
+/** What every route of GoTrue's OAuth 2.1 server answers while the server is disabled. */
+export function oauthServerDisabled(): ApiError {
+  return new ApiError(404, 'feature_disabled', 'OAuth server is disabled');
+}
+
+/** /oauth/*: the OAuth 2.1 server (Supabase Auth as an identity provider) is disabled. */
+export const oauthServer: Handler = () => {
+  throw oauthServerDisabled();
+};
+
+/** /user/oauth/grants: a member's OAuth grants; the bearer is checked first, as GoTrue does. */
+export const oauthGrants: Handler = async (ctx, req) => {
+  await requireAuthentication(ctx, req);
+  throw oauthServerDisabled();
 };
 
 /** /user/identities/*: manual identity linking is disabled. */

@@ -1,4 +1,4 @@
-import { json, redirect, type Handler } from '../api.ts';
+import { json, redirect, type AppContext, type Handler } from '../api.ts';
 import { PKCE_PREFIX, tokenHash, type VerifyType } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { encodeValues, goFragment, replaceQuery } from '../go-url.ts';
@@ -6,7 +6,7 @@ import { AUTHENTICATION_METHOD, isFlowStateExpired } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { startSession, tokenResponse } from '../session-tokens.ts';
 import { validateEmail, validatePhone } from '../validation.ts';
-import { applyVerification, userForOtp, userForTokenHash } from '../verification.ts';
+import { applyVerification, userForOtp, userForTokenHash, voidCodes } from '../verification.ts';
 
 const SINGLE_CONFIRMATION_ACCEPTED =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -114,6 +114,20 @@ const VERIFY_PARAMS = {
 } as const;
 
 /** POST /verify: a code typed in, or a token hash relayed by the site (verifyOtp). */
+/**
+ * A wrong six-digit code counts against its address, whichever IP sent it; at the limit the
+ * address's outstanding codes are void (a 6-digit code lives a day: without this, a patient
+ * guesser spread over many IPs would find it).
+ */
+function countWrongCode(ctx: AppContext, address: string, error: unknown): void {
+  const wrong = ctx.limiters?.wrongOtps;
+  if (!wrong || !(error instanceof ApiError) || error.code !== 'otp_expired') return;
+  wrong.take(address);
+  if (wrong.allows(address)) return;
+  ctx.store.transaction(() => voidCodes(ctx.store, address, new Date().toISOString()));
+  wrong.reset(address);
+}
+
 export const verifyCode: Handler = async (ctx, req) => {
   const params = decodeBody(req.body, VERIFY_PARAMS);
   const type = params.type ?? '';
@@ -153,12 +167,20 @@ export const verifyCode: Handler = async (ctx, req) => {
     find = () => userForTokenHash(ctx.store, type, hash);
   }
 
-  const outcome = ctx.store.transaction(() => {
-    const now = new Date().toISOString();
-    const user = applyVerification(ctx.store, find(), hash, now);
-    if (user === 'pending') return undefined;
-    return { userId: user.id, ...startSession(ctx.store, user.id, 'otp', now) };
-  });
+  const guessed = token !== '' ? email.trim().toLowerCase() : '';
+  let outcome;
+  try {
+    outcome = ctx.store.transaction(() => {
+      const now = new Date().toISOString();
+      const user = applyVerification(ctx.store, find(), hash, now);
+      if (user === 'pending') return undefined;
+      return { userId: user.id, ...startSession(ctx.store, user.id, 'otp', now) };
+    });
+  } catch (error) {
+    if (guessed) countWrongCode(ctx, guessed, error);
+    throw error;
+  }
+  if (guessed) ctx.limiters?.wrongOtps.reset(guessed);
   if (!outcome) return json(200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
   return json(
     200,

@@ -93,6 +93,13 @@ export class FactorStore {
     this.#db.prepare('DELETE FROM mfa_factors WHERE id = ?').run(id);
   }
 
+  /** Gives a factor a new friendly name. */
+  rename(id: string, friendlyName: string, now: string): void {
+    this.#db
+      .prepare('UPDATE mfa_factors SET friendly_name = ?, updated_at = ? WHERE id = ?')
+      .run(friendlyName, now, id);
+  }
+
   /** Marks a factor verified. */
   markVerified(id: string, now: string): void {
     this.#db

@@ -83,6 +83,15 @@ export class SessionStore {
     this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
   }
 
+  /** Ends all but the user's `keep` newest sessions (their tokens and claims go with them). */
+  keepNewest(userId: string, keep: number): void {
+    this.#db
+      .prepare(
+        'DELETE FROM sessions WHERE user_id = ? AND id NOT IN (SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)',
+      )
+      .run(userId, userId, keep);
+  }
+
   /** Deletes every session of a user, optionally sparing one. */
   deleteForUser(userId: string, except?: string): void {
     this.#db

@@ -64,6 +64,15 @@ const USER_COLUMNS: Record<keyof UserRecord, string> = {
   updatedAt: 'updated_at',
 };
 
+/** Which users GET /admin/users asks for. */
+export interface UserPageQuery {
+  aud: string;
+  filter: string;
+  ascending: boolean;
+  limit: number;
+  offset: number;
+}
+
 type SqlValue = string | number | null;
 
 function toSql(value: UserRecord[keyof UserRecord]): SqlValue {
@@ -209,6 +218,47 @@ export class UserStore {
       .prepare('SELECT * FROM identities WHERE user_id = ? ORDER BY created_at')
       .all(userId)
       .map(toIdentity);
+  }
+
+  /** Deletes a user; identities, sessions, refresh tokens, factors and flow states go with it. */
+  delete(id: string): void {
+    this.#db.prepare('DELETE FROM users WHERE id = ?').run(id);
+  }
+
+  /**
+   * One page of the users of an audience, by creation time, and how many there are in all.
+   * `filter` matches part of the address or of user_metadata.full_name, as GoTrue's does.
+   */
+  page(query: UserPageQuery): { users: UserRecord[]; total: number } {
+    const where = query.filter
+      ? "aud = ?1 AND (email LIKE ?2 OR json_extract(raw_user_meta_data, '$.full_name') LIKE ?2)"
+      : 'aud = ?1';
+    const params = query.filter ? [query.aud, `%${query.filter}%`] : [query.aud];
+    const direction = query.ascending ? 'ASC' : 'DESC';
+    const users = this.#db
+      .prepare(
+        `SELECT * FROM users WHERE ${where} ORDER BY created_at ${direction}, rowid ${direction} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
+      )
+      .all(...params, query.limit, query.offset)
+      .map(toUser);
+    const total = Number(
+      this.#db.prepare(`SELECT COUNT(*) AS total FROM users WHERE ${where}`).get(...params)?.total,
+    );
+    return { users, total };
+  }
+
+  /** Replaces an identity's provider id and data (a soft-deleted user's are forgotten so). */
+  replaceIdentity(
+    id: string,
+    providerId: string,
+    identityData: Record<string, unknown>,
+    now: string,
+  ): void {
+    this.#db
+      .prepare(
+        'UPDATE identities SET provider_id = ?, identity_data = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(providerId, JSON.stringify(identityData), now, id);
   }
 
   /** Merges keys into an identity's identity_data. */

@@ -129,3 +129,40 @@ describe('RedirectPolicy', () => {
     expect(policy.referrer(new URLSearchParams(), {})).toBe('http://127.0.0.1:4321');
   });
 });
+
+describe('loadConfig: the secret key and autoconfirm', () => {
+  it('defaults to the local secret key and to confirmation by mail', () => {
+    expect(loadConfig({})).toMatchObject({
+      secretKey: 'sb_secret_local_dev_key',
+      mailerAutoconfirm: false,
+    });
+  });
+
+  it('reads LOCAL_AUTH_SECRET_KEY and LOCAL_AUTH_AUTOCONFIRM', () => {
+    expect(
+      loadConfig({ LOCAL_AUTH_SECRET_KEY: 'sb_secret_other', LOCAL_AUTH_AUTOCONFIRM: 'true' }),
+    ).toMatchObject({ secretKey: 'sb_secret_other', mailerAutoconfirm: true });
+    expect(loadConfig({ LOCAL_AUTH_AUTOCONFIRM: 'FALSE' }).mailerAutoconfirm).toBe(false);
+  });
+
+  it('refuses a secret key that is not sb_secret_… or is the publishable key, and other switches', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted it');
+    };
+    expect(message({ LOCAL_AUTH_SECRET_KEY: 'service-role' })).toContain(
+      'LOCAL_AUTH_SECRET_KEY must start with sb_secret_',
+    );
+    expect(
+      message({ LOCAL_AUTH_ANON_KEY: 'sb_secret_same', LOCAL_AUTH_SECRET_KEY: 'sb_secret_same' }),
+    ).toContain('LOCAL_AUTH_SECRET_KEY must differ from LOCAL_AUTH_ANON_KEY');
+    expect(message({ LOCAL_AUTH_AUTOCONFIRM: 'yes' })).toContain(
+      'LOCAL_AUTH_AUTOCONFIRM must be true or false, got "yes".',
+    );
+  });
+});

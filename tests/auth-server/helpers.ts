@@ -22,6 +22,9 @@ export async function startTestServer(options: Partial<Config> = {}): Promise<Te
     port: 0,
     dataDir,
     log: () => {},
+    // Suites sign up and in far more often than hosted Supabase allows one IP; the limits have
+    // their own tests (rate-limits.test.ts), which switch them on.
+    rateLimits: null,
     ...options,
   });
   return {

@@ -1,0 +1,235 @@
+import { TOTP, Secret } from 'otpauth';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../local-auth-server/config.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  Limiters,
+  RateLimiter,
+  type RateLimits,
+} from '../../local-auth-server/rate-limits.ts';
+import {
+  call,
+  confirmedUser,
+  latestMail,
+  MODERN,
+  otpOf,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './helpers.ts';
+
+describe('RateLimiter', () => {
+  it('allows `limit` events per sliding window, per key', () => {
+    let now = 0;
+    const limiter = new RateLimiter(3, 1000, () => now);
+    expect([1, 2, 3, 4].map(() => limiter.take('a'))).toEqual([true, true, true, false]);
+    expect(limiter.take('b')).toBe(true);
+    now = 999;
+    expect(limiter.take('a')).toBe(false);
+    now = 1000;
+    expect(limiter.allows('a')).toBe(true);
+    expect([1, 2, 3, 4].map(() => limiter.take('a'))).toEqual([true, true, true, false]);
+    limiter.reset('a');
+    expect(limiter.take('a')).toBe(true);
+  });
+
+  it.each([
+    ['POST', '/token', 'grant_type=password', 'signInSignUps'],
+    ['POST', '/token', 'grant_type=refresh_token', 'tokenRefresh'],
+    ['POST', '/token', 'grant_type=pkce', 'tokenRefresh'],
+    ['POST', '/signup', '', 'signInSignUps'],
+    ['POST', '/recover', '', 'signInSignUps'],
+    ['POST', '/otp', '', 'signInSignUps'],
+    ['POST', '/resend', '', 'signInSignUps'],
+    ['GET', '/verify', 'token=x&type=signup', 'tokenVerifications'],
+    ['POST', '/verify', '', 'tokenVerifications'],
+    ['POST', '/factors/abc/challenge', '', 'mfaChallenge'],
+    ['POST', '/factors/abc/verify', '', 'mfaVerify'],
+    ['GET', '/user', '', null],
+    ['GET', '/settings', '', null],
+  ] as const)('%s %s?%s is limited by %s', (method, path, query, name) => {
+    const limiters = new Limiters(DEFAULT_RATE_LIMITS);
+    const limiter = limiters.forRequest(method, path, new URLSearchParams(query));
+    expect(limiter).toBe(name === null ? null : limiters[name]);
+  });
+
+  it('reads each limit from its variable, and switches them all off', () => {
+    const config = loadConfig({
+      LOCAL_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '5',
+      LOCAL_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '6',
+      LOCAL_AUTH_MFA_MAX_ATTEMPTS: '2',
+    });
+    expect(config.rateLimits).toMatchObject({
+      signInSignUps: 5,
+      tokenVerifications: 6,
+      mfaAttemptsPerChallenge: 2,
+      tokenRefresh: 150,
+    });
+    expect(loadConfig({ LOCAL_AUTH_RATE_LIMITS: 'off' }).rateLimits).toBeNull();
+    expect(() => loadConfig({ LOCAL_AUTH_RATE_LIMITS: 'maybe' })).toThrow(/LOCAL_AUTH_RATE_LIMITS/);
+    expect(() => loadConfig({ LOCAL_AUTH_RATE_LIMIT_MFA: '0' })).toThrow(
+      /LOCAL_AUTH_RATE_LIMIT_MFA/,
+    );
+  });
+});
+
+describe('the server under guessing', () => {
+  let server: TestServer | undefined;
+
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  async function start(limits: Partial<RateLimits> = {}): Promise<TestServer> {
+    server = await startTestServer({
+      mailInterval: 0,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...limits },
+    });
+    return server;
+  }
+
+  it('answers 429 over_request_rate_limit long before 100 wrong recovery codes from one IP', async () => {
+    const running = await start({ signInSignUps: 1000 });
+    const email = uniqueEmail('recover');
+    await confirmedUser(running, email);
+    await call(running, 'POST', '/recover', { body: { email } });
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 100; guess += 1) {
+      const response = await call(running, 'POST', '/verify', {
+        headers: MODERN,
+        body: { type: 'recovery', email, token: String(100000 + guess) },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.body).toMatchObject({
+          code: 'over_request_rate_limit',
+          message: 'Request rate limit reached',
+        });
+        break;
+      }
+    }
+    // /verify takes 30 per 5 minutes per IP (the first call confirmed the address).
+    expect(statuses.length).toBeLessThanOrEqual(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('voids an address’s codes after a few wrong ones, whatever the IP', async () => {
+    const running = await start({ signInSignUps: 1000, tokenVerifications: 1000 });
+    const email = uniqueEmail('otp');
+    await confirmedUser(running, email);
+    await call(running, 'POST', '/recover', { body: { email } });
+    const code = otpOf(await latestMail(running, email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < DEFAULT_RATE_LIMITS.otpAttemptsPerAddress; attempt += 1) {
+      const response = await call(running, 'POST', '/verify', {
+        body: { type: 'recovery', email, token: wrong },
+      });
+      expect(response.status).toBe(403);
+    }
+    // The right code is now void too: the member asks for a new mail.
+    const late = await call(running, 'POST', '/verify', {
+      headers: MODERN,
+      body: { type: 'recovery', email, token: code },
+    });
+    expect(late.status).toBe(403);
+    expect(late.body).toMatchObject({ code: 'otp_expired' });
+    await call(running, 'POST', '/recover', { body: { email } });
+    const fresh = otpOf(await latestMail(running, email));
+    const verified = await call(running, 'POST', '/verify', {
+      body: { type: 'recovery', email, token: fresh },
+    });
+    expect(verified.status).toBe(200);
+  });
+
+  it('stops 100 wrong passwords for one account within the minute', async () => {
+    const running = await start({ signInSignUps: 1000 });
+    const email = uniqueEmail('guessed');
+    await confirmedUser(running, email, 'right-password-1');
+    let refusedAt = 0;
+    for (let guess = 1; guess <= 100; guess += 1) {
+      const response = await call(running, 'POST', '/token?grant_type=password', {
+        headers: MODERN,
+        body: { email, password: `wrong-${guess}` },
+      });
+      if (response.status === 429) {
+        expect(response.body).toMatchObject({ code: 'over_request_rate_limit' });
+        refusedAt = guess;
+        break;
+      }
+      expect(response.status).toBe(400);
+    }
+    expect(refusedAt).toBe(DEFAULT_RATE_LIMITS.failedSignInsPerAccount + 1);
+    // Even the right password waits: the guesser must not learn it by the answer changing.
+    const right = await call(running, 'POST', '/token?grant_type=password', {
+      body: { email, password: 'right-password-1' },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('limits sign-ins and sign-ups per IP to hosted Supabase’s 30 per 5 minutes', async () => {
+    const running = await start();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      const response = await call(running, 'POST', '/token?grant_type=password', {
+        body: { email: uniqueEmail('nobody'), password: 'whatever-1' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('voids a TOTP challenge after a few wrong codes', async () => {
+    const running = await start();
+    const email = uniqueEmail('totp');
+    const { accessToken } = await confirmedUser(running, email);
+    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const enrolled = await call(running, 'POST', '/factors', {
+      headers: auth,
+      body: { factor_type: 'totp' },
+    });
+    const factorId = String(enrolled.body.id);
+    const secret = String((enrolled.body.totp as { secret: string }).secret);
+    const challenge = await call(running, 'POST', `/factors/${factorId}/challenge`, {
+      headers: auth,
+    });
+    const challengeId = String(challenge.body.id);
+    const right = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const wrong = right === '000000' ? '111111' : '000000';
+    const codes: (string | undefined)[] = [];
+    for (let attempt = 0; attempt < DEFAULT_RATE_LIMITS.mfaAttemptsPerChallenge; attempt += 1) {
+      const response = await call(running, 'POST', `/factors/${factorId}/verify`, {
+        headers: auth,
+        body: { challenge_id: challengeId, code: wrong },
+      });
+      codes.push(response.body.code as string | undefined);
+    }
+    expect(codes.slice(0, -1).every((code) => code === 'mfa_verification_failed')).toBe(true);
+    expect(codes.at(-1)).toBe('mfa_challenge_expired');
+    const late = await call(running, 'POST', `/factors/${factorId}/verify`, {
+      headers: auth,
+      body: { challenge_id: challengeId, code: right },
+    });
+    expect(late.status).toBe(422);
+  });
+
+  it('sends at most the configured mails per hour', async () => {
+    const running = await start({ emailSent: 2, signInSignUps: 1000 });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await call(running, 'POST', '/signup', {
+        headers: MODERN,
+        body: { email: uniqueEmail('mail'), password: 'mail-me-please-1' },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.body).toMatchObject({
+          code: 'over_email_send_rate_limit',
+          message: 'email rate limit exceeded',
+        });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
