@@ -28,27 +28,32 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** The local auth server's secret key (local-auth-server/config.ts): its admin API, for fixtures. */
+export const SECRET_KEY = 'sb_secret_local_dev_key';
+
 /**
- * Creates a confirmed member through the real auth API (sign-up, the confirmation link from the
- * inbox, sign-in) and returns the session the server issued.
+ * Creates a confirmed member through the auth server's admin API (as a test fixture; the
+ * sign-up walk through the inbox has tests of its own) and signs in as them, returning the
+ * session the server issued.
  */
 export async function createMember(
   displayName = 'Ada Lovelace',
   password = 'Str0ng!pass',
 ): Promise<{ email: string; password: string; session: Session }> {
-  const client = createClient(AUTH_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const options = { auth: { persistSession: false, autoRefreshToken: false } };
+  const admin = createClient(AUTH_URL, SECRET_KEY, options).auth.admin;
   const email = uniqueEmail('member');
-  const signUp = await client.auth.signUp({
+  const created = await admin.createUser({
     email,
     password,
-    options: { data: { display_name: displayName, newsletter_subscription: false } },
+    email_confirm: true,
+    user_metadata: { display_name: displayName, newsletter_subscription: false },
   });
-  if (signUp.error) throw signUp.error;
-  const confirm = await fetch((await latestMail(email)).action_link, { redirect: 'manual' });
-  if (confirm.status !== 303) throw new Error(`Confirmation link answered ${confirm.status}`);
-  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (created.error) throw created.error;
+  const signIn = await createClient(AUTH_URL, ANON_KEY, options).auth.signInWithPassword({
+    email,
+    password,
+  });
   if (signIn.error) throw signIn.error;
   return { email, password, session: signIn.data.session };
 }
