@@ -83,7 +83,11 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
     });
     const address = await listen(server, config.port, config.host);
     const url = `http://${publicHost(address)}:${address.port}`;
-    const functions = projectFunctions(config.functionsDir, { url, anonKey: config.anonKey });
+    const functions = projectFunctions(config.functionsDir, {
+      url,
+      anonKey: config.anonKey,
+      siteUrl: config.siteUrl,
+    });
     context.resolve({
       config,
       store,

@@ -8,21 +8,62 @@ export interface KeyFunctionEnv {
   SUPABASE_ANON_KEY: string;
   /** The members' content key, base64 of 32 bytes (a secret: `supabase secrets set`). */
   MEMBERS_CONTENT_KEY: string;
+  /**
+   * The site's public URL (PUBLIC_SITE_URL), or several separated by commas: the only origins
+   * whose pages may read the function's answers (a secret: `supabase secrets set SITE_URL=...`).
+   */
+  SITE_URL?: string | undefined;
 }
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, apikey, x-client-info, content-type',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Max-Age': '86400',
-};
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function reply(status: number, body: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    // The key must never sit in a shared or browser cache.
-    headers: { ...CORS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-  });
+/** The origin of an http(s) URL as the WHATWG URL parser serializes it, or null. */
+function httpOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+}
+
+function isLoopback(origin: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(origin).hostname);
+}
+
+/** Local mode: the project itself (the bundled local auth server) is on a loopback address. */
+function isLocalProject(supabaseUrl: string): boolean {
+  const origin = httpOrigin(supabaseUrl);
+  return origin !== null && isLoopback(origin);
+}
+
+/**
+ * Which page origins may read the function's answers (CORS): the site's own (SITE_URL) and, in
+ * local mode only (SUPABASE_URL itself on a loopback address), any loopback origin on any port,
+ * as the site and its dev server run there. Returns the request's origin when it is allowed.
+ */
+export function corsOriginPolicy(env: Pick<KeyFunctionEnv, 'SUPABASE_URL' | 'SITE_URL'>) {
+  const siteOrigins = new Set(
+    (env.SITE_URL ?? '')
+      .split(',')
+      .map((value) => httpOrigin(value.trim()))
+      .filter((origin) => origin !== null),
+  );
+  const local = isLocalProject(env.SUPABASE_URL);
+  return (requestOrigin: string | null): string | null => {
+    const origin = requestOrigin === null ? null : httpOrigin(requestOrigin);
+    if (origin === null) return null;
+    return siteOrigins.has(origin) || (local && isLoopback(origin)) ? origin : null;
+  };
+}
+
+/** CORS headers for one request: the origin reflected only when it is allowed, never '*'. */
+function corsHeaders(allowedOrigin: string | null): Record<string, string> {
+  return {
+    ...(allowedOrigin ? { 'Access-Control-Allow-Origin': allowedOrigin } : {}),
+    'Access-Control-Allow-Headers': 'authorization, apikey, x-client-info, content-type',
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Max-Age': '86400',
+    // The answer depends on the Origin header: a cache must not hand it to another origin.
+    Vary: 'Origin',
+  };
 }
 
 interface UserFactors {
@@ -38,9 +79,22 @@ interface UserFactors {
 export function createKeyHandler(env: KeyFunctionEnv, fetchImpl: typeof fetch = fetch) {
   const authUrl = `${env.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1`;
   const jwks = createRemoteJWKSet(new URL(`${authUrl}/.well-known/jwks.json`));
+  const allowOrigin = corsOriginPolicy(env);
+  if (!env.SITE_URL?.trim() && !isLocalProject(env.SUPABASE_URL)) {
+    console.error(
+      'members-content-key: SITE_URL is not set, so no page may read the key (supabase secrets set SITE_URL=https://your-site)',
+    );
+  }
 
   return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+    const cors = corsHeaders(allowOrigin(request.headers.get('origin')));
+    const reply = (status: number, body: Record<string, string>): Response =>
+      new Response(JSON.stringify(body), {
+        status,
+        // The key must never sit in a shared or browser cache.
+        headers: { ...cors, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+      });
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     if (request.method !== 'GET' && request.method !== 'POST') {
       return reply(405, { error: 'method_not_allowed', message: 'Use GET or POST.' });
     }

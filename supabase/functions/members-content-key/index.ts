@@ -12,5 +12,6 @@ Deno.serve(
     SUPABASE_URL: Deno.env.get('SUPABASE_URL') ?? '',
     SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
     MEMBERS_CONTENT_KEY: Deno.env.get('MEMBERS_CONTENT_KEY') ?? '',
+    SITE_URL: Deno.env.get('SITE_URL'),
   }),
 );

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  corsOriginPolicy,
+  createKeyHandler,
+  type KeyFunctionEnv,
+} from '../../supabase/functions/members-content-key/handler.ts';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const HOSTED: KeyFunctionEnv = {
+  SUPABASE_URL: 'https://abcd.supabase.co',
+  SUPABASE_ANON_KEY: 'sb_publishable_test',
+  MEMBERS_CONTENT_KEY: KEY,
+  SITE_URL: 'https://venture.example',
+};
+const LOCAL: KeyFunctionEnv = {
+  ...HOSTED,
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SITE_URL: 'http://127.0.0.1:4321',
+};
+
+/** A request as a browser sends it from a page on `origin` (no origin: curl, a server). */
+function fromOrigin(origin: string | undefined, method = 'GET'): Request {
+  const headers: Record<string, string> = origin ? { Origin: origin } : {};
+  if (method === 'OPTIONS') {
+    headers['Access-Control-Request-Method'] = 'GET';
+    headers['Access-Control-Request-Headers'] = 'authorization, apikey';
+  }
+  return new Request('https://abcd.supabase.co/functions/v1/members-content-key', {
+    method,
+    headers,
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the members' key function's CORS", () => {
+  it.each(['OPTIONS', 'GET'])(
+    'reflects the site origin (%s), never *, and varies on Origin',
+    async (method) => {
+      const response = await createKeyHandler(HOSTED)(
+        fromOrigin('https://venture.example', method),
+      );
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://venture.example');
+      expect(response.headers.get('vary')).toBe('Origin');
+    },
+  );
+
+  it('answers a preflight from the site with the methods and headers the pages send', async () => {
+    const response = await createKeyHandler(HOSTED)(
+      fromOrigin('https://venture.example', 'OPTIONS'),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+  });
+
+  it.each([
+    ['a foreign site', 'https://evil.example'],
+    ['a look-alike host', 'https://venture.example.evil.example'],
+    ['another scheme', 'http://venture.example'],
+    ['another port', 'https://venture.example:8443'],
+    ['an opaque origin', 'null'],
+    ['a loopback page, with a hosted project', 'http://127.0.0.1:4321'],
+    ['localhost, with a hosted project', 'http://localhost:4321'],
+  ])('gives %s no Access-Control-Allow-Origin', async (_case, origin) => {
+    for (const method of ['OPTIONS', 'GET']) {
+      const response = await createKeyHandler(HOSTED)(fromOrigin(origin, method));
+      expect(response.headers.get('access-control-allow-origin'), method).toBeNull();
+      expect(response.headers.get('vary'), method).toBe('Origin');
+    }
+  });
+
+  it('still refuses a visitor without a token, whatever the origin', async () => {
+    const response = await createKeyHandler(HOSTED)(fromOrigin('https://venture.example'));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a request without an Origin (not a browser page) without CORS headers', async () => {
+    const response = await createKeyHandler(HOSTED)(fromOrigin(undefined));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    'http://127.0.0.1:4321',
+    'http://127.0.0.1:4322',
+    'http://localhost:4321',
+    'http://localhost:8080',
+    'http://[::1]:4321',
+    'https://localhost',
+  ])('allows the loopback page %s in local mode', (origin) => {
+    expect(corsOriginPolicy(LOCAL)(origin)).toBe(origin);
+    expect(corsOriginPolicy(HOSTED)(origin)).toBeNull();
+  });
+
+  it('allows loopback pages locally even without SITE_URL, and nothing else', () => {
+    const allow = corsOriginPolicy({ SUPABASE_URL: 'http://localhost:54321' });
+    expect(allow('http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
+    expect(allow('https://venture.example')).toBeNull();
+  });
+
+  it('compares origins as the URL parser serializes them', () => {
+    const allow = corsOriginPolicy({
+      SUPABASE_URL: HOSTED.SUPABASE_URL,
+      SITE_URL: 'HTTPS://Venture.Example:443/some/path/',
+    });
+    expect(allow('https://venture.example')).toBe('https://venture.example');
+    expect(allow('https://venture.example:443')).toBe('https://venture.example');
+  });
+
+  it('accepts several site URLs separated by commas, and ignores ones it cannot parse', () => {
+    const allow = corsOriginPolicy({
+      SUPABASE_URL: HOSTED.SUPABASE_URL,
+      SITE_URL: 'https://venture.example, https://www.venture.example,not a url',
+    });
+    expect(allow('https://www.venture.example')).toBe('https://www.venture.example');
+    expect(allow('https://venture.example')).toBe('https://venture.example');
+    expect(allow('not a url')).toBeNull();
+  });
+
+  it('says in the function log when a hosted project has no SITE_URL', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    createKeyHandler({ ...HOSTED, SITE_URL: undefined });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('SITE_URL is not set'));
+    log.mockClear();
+    createKeyHandler({ ...LOCAL, SITE_URL: undefined });
+    expect(log).not.toHaveBeenCalled();
+  });
+});
