@@ -1,13 +1,21 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
+import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.mjs';
+import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/site-config.mjs';
+import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
+import { contentDir } from './src/lib/content-dir.ts';
 
 const siteConfig = loadSiteConfig(
   process.env.NODE_ENV === 'production' ? 'production' : 'development',
 );
+const dist = new URL('./dist/', import.meta.url);
+// Inlined as it is into every page by src/components/PrePaintScript.astro.
+const prePaint = readFileSync(new URL('./src/scripts/pre-paint.js', import.meta.url), 'utf8');
 
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({
@@ -20,7 +28,32 @@ export default defineConfig({
   trailingSlash: 'never',
   // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
   // that URL: a busy port is refused (strictPort) rather than silently replaced.
-  server: { host: '127.0.0.1', port: sitePort(siteConfig) },
+  // `astro preview` (npm start, the browser tests) sends the security headers the build wrote to
+  // dist/_headers for production; `astro dev` none, since Astro's CSP does not run there.
+  server: ({ command }) => ({
+    host: '127.0.0.1',
+    port: sitePort(siteConfig),
+    headers: command === 'preview' ? previewHeaders(dist) : {},
+  }),
+  // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
+  // the scripts and styles it renders inline (island hydration, the inlined stylesheet);
+  // scripts/postbuild.mjs then checks every page's inline code against it after its rewrites
+  // (scripts/csp.mjs) and writes the same policy as a header into dist/_headers.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: cspDirectives({
+        supabaseUrl: siteConfig.supabaseUrl,
+        videoEmbedOrigin: VIDEO_EMBED_ORIGIN,
+        imageOrigins: contentImageOrigins(contentDir(process.env)),
+      }),
+      scriptDirective: { resources: ["'self'"], hashes: [sha256(prePaint)] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+  // Prompts are shown as their text, never rendered as HTML; Shiki's highlighting would also
+  // need inline style attributes, which the policy refuses.
+  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
     sitemap({

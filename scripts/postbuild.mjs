@@ -1,5 +1,7 @@
-// Runs after `astro build`: turns @astrojs/sitemap's output into /sitemap.xml and generates the
-// service worker over the final dist/ contents, so its precache manifest matches what ships.
+// Runs after `astro build`: turns @astrojs/sitemap's output into /sitemap.xml, seals members'
+// pages, checks every page's Content-Security-Policy against the page as it finally is, writes
+// dist/_headers and generates the service worker over the final dist/ contents, so its precache
+// manifest matches what ships.
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
@@ -9,6 +11,9 @@ import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.mjs';
 import { writeEntryMaps } from './entry-maps.mjs';
 import { addModulePreloads } from './module-preloads.mjs';
 import { loadSiteConfig } from './site-config.mjs';
+import { mergePolicies, secureBuiltPages } from './csp.mjs';
+import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.mjs';
+import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
 const dist = new URL('../dist/', import.meta.url);
 /**
@@ -61,10 +66,48 @@ async function sealMembersContent() {
   }
 }
 
+/**
+ * Astro wrote each page's policy with the hashes of what it rendered inline; the steps above
+ * rewrite pages afterwards. Every inline script, style and style attribute must still be allowed
+ * (a missing hash is added, and said), and the policy tag goes first in <head>. Run before
+ * sealing, which hides the members' markup, and after it, which moves the region's scripts.
+ *
+ * @returns {Promise<string[]>} every page's policy
+ */
+async function checkContentSecurityPolicy() {
+  let result;
+  try {
+    result = await secureBuiltPages(dist);
+    if (result.missing.length > 0) {
+      throw new Error(
+        `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${result.missing.join(', ')}`,
+      );
+    }
+  } catch (error) {
+    // Before sealing, dist/ holds members' pages in the clear: nothing of it may be published.
+    await rm(dist, { recursive: true, force: true });
+    console.error(`\n${error.message}\n\nThe build output (dist/) was removed.\n`);
+    process.exit(1);
+  }
+  for (const entry of result.added) console.log(`content security policy: added ${entry}`);
+  return result.policies;
+}
+
 await flattenSitemap();
 await writeEntryMaps(dist);
 await addModulePreloads(dist);
+await checkContentSecurityPolicy();
 await sealMembersContent();
+const policies = await checkContentSecurityPolicy();
+// One header for every path: what any page's policy allows. A page's own meta policy applies
+// as well, so each page gets the stricter of the two, which is its own.
+await writeHeadersFile(
+  dist,
+  headerRules(
+    securityHeaders({ policy: mergePolicies(policies), videoEmbedOrigin: VIDEO_EMBED_ORIGIN }),
+  ),
+);
+console.log(`content security policy: ${policies.length} pages; dist/_headers written`);
 const { count, size, warnings } = await generateSW(
   serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES)),
 );

@@ -13,6 +13,12 @@ export const MEMBERS_KEY_STORAGE = 'members-content-key';
 /** Path of the Edge Function that releases the members' content key, under the Supabase URL. */
 export const MEMBERS_KEY_PATH = '/functions/v1/members-content-key';
 
+/**
+ * Where members' videos play: YouTube's privacy-enhanced embed, loaded only when a member asks
+ * (src/scripts/video-facade.ts). The Content-Security-Policy's frame-src allows this origin alone.
+ */
+export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
 /** Event the pre-paint script dispatches once the content key it asked for has arrived or failed. */
 export const MEMBERS_KEY_EVENT = 'members-content-key';
 

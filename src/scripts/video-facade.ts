@@ -1,3 +1,5 @@
+import { VIDEO_EMBED_ORIGIN } from '../lib/constants.ts';
+
 /*
  * Delegated, so a facade inserted after load (decrypted members' content) works too. The click is
  * the member's consent to load YouTube's player from its privacy-enhanced domain.
@@ -7,7 +9,7 @@ document.addEventListener('click', (event) => {
   const facade = button?.closest<HTMLElement>('[data-video-facade]');
   if (!button || !facade) return;
   const iframe = document.createElement('iframe');
-  iframe.src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(button.dataset.videoId ?? '')}?autoplay=1&rel=0`;
+  iframe.src = `${VIDEO_EMBED_ORIGIN}/embed/${encodeURIComponent(button.dataset.videoId ?? '')}?autoplay=1&rel=0`;
   iframe.title = button.dataset.videoTitle ?? 'Video';
   iframe.allow =
     'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';

@@ -1,0 +1,145 @@
+// dist/_headers: the response headers of the site, in the format Netlify and Cloudflare Pages
+// read from the published folder (a path pattern, then its headers indented, one per line).
+// `astro preview` (astro.config.ts) sends the same security headers, so the browser tests see
+// what production sends.
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+
+/**
+ * Powerful features no page uses, refused to the site and to every frame in it. The video embed
+ * keeps what YouTube's player needs (autoplay after the member's click, fullscreen, encrypted
+ * media, picture-in-picture); clipboard-write stays with the site, which copies prompts.
+ * clipboard-read keeps its default (the site itself, and only after the browser has asked the
+ * visitor): the site never reads the clipboard, but the browser tests do, to check a copy.
+ *
+ * @param {string} videoEmbedOrigin
+ * @returns {string} the Permissions-Policy header value
+ */
+export function permissionsPolicy(videoEmbedOrigin) {
+  const embed = `(self "${videoEmbedOrigin}")`;
+  return [
+    'accelerometer=()',
+    'autoplay=' + embed,
+    'camera=()',
+    'clipboard-write=(self)',
+    'display-capture=()',
+    'encrypted-media=' + embed,
+    'fullscreen=' + embed,
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'idle-detection=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    'payment=()',
+    'picture-in-picture=' + embed,
+    'publickey-credentials-get=()',
+    'screen-wake-lock=()',
+    'serial=()',
+    'usb=()',
+    'xr-spatial-tracking=()',
+  ].join(', ');
+}
+
+/**
+ * The headers every response carries.
+ *
+ * @param {{ policy: string; videoEmbedOrigin: string }} options policy: the pages' policy
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders({ policy, videoEmbedOrigin }) {
+  return {
+    // frame-ancestors works only in a header (a meta policy ignores it); X-Frame-Options says
+    // the same to browsers that predate it.
+    'Content-Security-Policy': `${policy}; frame-ancestors 'none'`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy(videoEmbedOrigin),
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/**
+ * The site's header rules: security headers everywhere, and caching as docs/deploying.md
+ * describes it (hashed assets forever, the service worker never without revalidating).
+ *
+ * @param {Record<string, string>} security securityHeaders()
+ * @returns {[string, Record<string, string>][]} path pattern and headers
+ */
+export function headerRules(security) {
+  return [
+    ['/*', security],
+    ['/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }],
+    ['/service-worker.js', { 'Cache-Control': 'no-cache' }],
+  ];
+}
+
+const MAX_LINE = 2000;
+
+/**
+ * @param {[string, Record<string, string>][]} rules
+ * @returns {string} the text of a _headers file
+ */
+export function formatHeadersFile(rules) {
+  const lines = [
+    '# Written by scripts/postbuild.mjs (scripts/headers-file.mjs); read by Netlify and Cloudflare Pages.',
+  ];
+  for (const [path, headers] of rules) {
+    lines.push(path);
+    for (const [name, value] of Object.entries(headers)) {
+      if (/[\r\n]/.test(value)) throw new Error(`${name}: a header value cannot span lines`);
+      const line = `  ${name}: ${value}`;
+      // Cloudflare Pages' documented limit; it would drop a longer line.
+      if (line.length > MAX_LINE) {
+        throw new Error(`${name}: ${line.length} characters, over the ${MAX_LINE} a line may hold`);
+      }
+      lines.push(line);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * @param {string} text a _headers file
+ * @returns {Map<string, Record<string, string>>} path pattern to headers
+ */
+export function parseHeadersFile(text) {
+  /** @type {Map<string, Record<string, string>>} */
+  const rules = new Map();
+  /** @type {Record<string, string> | undefined} */
+  let current;
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = rules.get(line.trim()) ?? {};
+      rules.set(line.trim(), current);
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (!current || colon === -1) throw new Error(`Not a header rule line: ${line}`);
+    current[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+/**
+ * @param {URL} dist build output folder
+ * @param {[string, Record<string, string>][]} rules
+ */
+export async function writeHeadersFile(dist, rules) {
+  await writeFile(new URL('_headers', dist), formatHeadersFile(rules));
+}
+
+/**
+ * The headers `astro preview` sends with every response: the /* rule of the build's _headers,
+ * or none before a build has written one.
+ *
+ * @param {URL} dist build output folder
+ * @returns {Record<string, string>}
+ */
+export function previewHeaders(dist) {
+  const file = new URL('_headers', dist);
+  if (!existsSync(file)) return {};
+  return parseHeadersFile(readFileSync(file, 'utf8')).get('/*') ?? {};
+}
