@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { Secret, TOTP } from 'otpauth';
 import { createMember, storeSession, AUTH_URL, ANON_KEY } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import {
   ANON_KEY,
   AUTH_URL,
@@ -31,6 +31,9 @@ test('sign up, confirm by mail, sign in, browse, sign out', async ({ page }) => 
     'Your email has been confirmed. You can now sign in to your account.',
   );
 
+  // A mistyped password first: it leaves a rate-limit record and a security-log entry.
+  await auth.signIn(email, 'Wrong!pass1');
+  await expect(auth.toast('Error signing in')).toBeVisible();
   await auth.signIn(email, PASSWORD);
   await expect(page).toHaveURL('/');
   await expect(auth.toast('Welcome back!')).toContainText('You have successfully signed in.');
@@ -47,6 +50,14 @@ test('sign up, confirm by mail, sign in, browse, sign out', async ({ page }) => 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+  // Nothing of the member stays behind: no session, rate-limit record or security log.
+  const kept = await page.evaluate(() => [
+    ...Object.keys(localStorage).filter(
+      (key) => key.startsWith('sb-') || key.startsWith('rate-limit:'),
+    ),
+    ...Object.keys(sessionStorage).filter((key) => key === 'security-log'),
+  ]);
+  expect(kept).toEqual([]);
   await page.goto('/toolstack');
   await expect(page).toHaveURL('/auth');
 });
@@ -223,8 +234,13 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
 }) => {
   const { session } = await createMember('Revoked');
   await storeSession(page, session);
+  // This page confirms the session with the auth server once its content shows
+  // (src/scripts/members-shell.ts): revoked before that answer, it would itself go to /auth,
+  // cancelling the navigation below.
+  const confirmed = page.waitForResponse((response) => response.url().endsWith('/auth/v1/user'));
   await page.goto('/toolstack');
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+  await confirmed;
   // Signed out everywhere from another device.
   const logout = await fetch(`${AUTH_URL}/auth/v1/logout?scope=global`, {
     method: 'POST',

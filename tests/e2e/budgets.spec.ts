@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
 import { PAGE_TYPES } from '../../scripts/bench/page-types.ts';
 import { weighPage } from '../../scripts/bench/weigh-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('a visitor sees the heading, the tagline and a Sign In link', async ({ page }) => {
   await page.goto('/');

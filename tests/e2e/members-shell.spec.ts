@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
 

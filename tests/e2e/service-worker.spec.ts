@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('the service worker controls the page on a second load and serves the offline page', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('/sitemap.xml is a valid XML sitemap of the routes, and robots.txt points at it', async ({
   page,

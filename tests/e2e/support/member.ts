@@ -1,10 +1,11 @@
-import { test as base } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
 import { createMember, storeSession } from './auth.ts';
+import { test as base } from './test.ts';
 
 /**
  * Tests that browse members' pages as a signed-in member: one real member per worker, created
- * through the local auth server, whose session every page of the test starts with.
+ * through the local auth server, whose session every page of the test starts with. Built on
+ * ./test.ts, so these tests too fail on any Content-Security-Policy violation.
  */
 export const test = base.extend<
   { signedIn: void },
@@ -27,4 +28,4 @@ export const test = base.extend<
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect } from './test.ts';
