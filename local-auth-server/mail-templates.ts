@@ -21,7 +21,8 @@ export interface MailContent {
   text: string;
 }
 
-function escapeHtml(value: string): string {
+/** HTML escaping as Go's html/template writes it. */
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

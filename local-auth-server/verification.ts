@@ -95,7 +95,8 @@ export function userForOtp(store: Store, type: string, email: string, hash: stri
   throw otpExpired();
 }
 
-const CLEARED_TOKENS = {
+/** Every one-time token: a verification, a password change or a new address voids them all. */
+export const CLEARED_TOKENS = {
   confirmationToken: '',
   recoveryToken: '',
   emailChangeTokenNew: '',

@@ -7,12 +7,14 @@ import { ApiError, validationFailed } from '../errors.ts';
 import { parseGoDuration } from '../go-duration.ts';
 import { goQueryEscape, replaceQuery } from '../go-url.ts';
 import type { OutgoingMail } from '../mail.ts';
+import { escapeHtml } from '../mail-templates.ts';
 import { hashPassword } from '../passwords.ts';
 import { decodeBody } from '../request-body.ts';
 import type { Store } from '../store/index.ts';
 import type { FactorRecord } from '../store/factors.ts';
 import type { UserRecord } from '../store/users.ts';
 import { loadUserJson } from '../user-json.ts';
+import { CLEARED_TOKENS } from '../verification.ts';
 import {
   checkPasswordStrength,
   isUuid,
@@ -20,7 +22,7 @@ import {
   validateEmail,
   validatePhone,
 } from '../validation.ts';
-import { confirmEmail, insertEmailUser } from './signup.ts';
+import { confirmEmail, EMAIL_APP_METADATA, insertEmailUser } from './signup.ts';
 import { oauthServerDisabled } from './unsupported.ts';
 
 /*
@@ -78,17 +80,6 @@ const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 const MAX_PAGE = 2 ** 31 - 1;
 const MAX_UINT64 = 2n ** 64n - 1n;
-
-const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
-
-/** Every one-time token a password change or a new address voids. */
-const CLEARED_TOKENS = {
-  confirmationToken: '',
-  recoveryToken: '',
-  emailChangeTokenNew: '',
-  emailChangeTokenCurrent: '',
-  reauthenticationToken: '',
-} as const;
 
 function emailExists(): ApiError {
   return new ApiError(
@@ -632,15 +623,6 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
     });
   });
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&#34;')
-    .replace(/'/g, '&#39;');
-}
 
 /** GoTrue's default invite mail (templatemailer's defaultInviteMail). */
 function inviteMail(ctx: AppContext, to: string, link: string, otp: string): OutgoingMail {

@@ -31,7 +31,8 @@ const SIGNUP_PARAMS = {
   },
 } as const;
 
-const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+/** app_metadata of an e-mail account, as GoTrue sets it. */
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 /**
  * With confirmations on, a repeated sign-up of a confirmed address must not reveal that the
