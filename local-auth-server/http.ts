@@ -202,22 +202,13 @@ export async function handleRequest(
     req.resume();
     return;
   }
-  // The developer inbox holds every confirmation and reset link: only its own page may read
-  // it, so it gets no CORS grant, and a request another origin's page sends is refused.
-  if (req.url?.startsWith(DEV_PREFIX)) {
-    const origin = header(req, 'origin');
-    const reply =
-      origin !== undefined && origin !== ctx.publicUrl && origin !== `http://${host}`
-        ? json(403, { code: 403, error_code: 'forbidden', msg: 'The inbox is same-origin only.' })
-        : await dispatch(ctx, req, new URL(`http://localhost${req.url}`)).catch((error: unknown) =>
-            errorReply(error, req),
-          );
-    write(res, reply, { 'Cache-Control': 'no-store' });
-    return;
-  }
   // Edge functions answer CORS themselves, as on Supabase; the gateway adds nothing to them.
   const isFunction = req.url?.startsWith(FUNCTIONS_PREFIX) ?? false;
-  const cors = isFunction ? {} : corsHeaders(ctx.redirects, header(req, 'origin'));
+  // The developer inbox holds every confirmation and reset link: only its own page may read it,
+  // so it gets no CORS grant, and a request another origin's page sends is refused.
+  const isInbox = req.url?.startsWith(DEV_PREFIX) ?? false;
+  const origin = header(req, 'origin');
+  const cors = isFunction || isInbox ? {} : corsHeaders(ctx.redirects, origin);
   if (req.method === 'OPTIONS' && !isFunction) {
     write(
       res,
@@ -231,6 +222,14 @@ export async function handleRequest(
   try {
     // Only origin-form targets are served; anything else ("*", absolute URLs) finds no route.
     const target = req.url?.startsWith('/') ? req.url : '/';
+    if (
+      isInbox &&
+      origin !== undefined &&
+      origin !== ctx.publicUrl &&
+      origin !== `http://${host}`
+    ) {
+      throw new ApiError(403, 'forbidden', 'The inbox is same-origin only.');
+    }
     reply = await dispatch(ctx, req, new URL(`http://localhost${target}`));
   } catch (error) {
     if (error instanceof ClientGone) return;

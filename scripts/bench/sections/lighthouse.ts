@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouseRun from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -153,8 +152,8 @@ export const lighthouse: Section = {
     const figures: Figure[] = [];
     for (const type of PAGE_TYPES) {
       const chrome = await launch({
-        // Debian's Chromium where installed, as in the tests, otherwise Playwright's own.
-        chromePath: chromiumExecutable() ?? chromium.executablePath(),
+        // The Chromium the tests use (scripts/chromium.mjs).
+        chromePath: chromiumExecutable(),
         chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
         logLevel: 'silent',
       });
