@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { needsSecondFactor, requestToken, type FactorList } from '../_shared/members-key.ts';
 
 /** What the function needs from its environment (set by Supabase, or by the local server). */
 export interface KeyFunctionEnv {
@@ -66,10 +67,6 @@ function corsHeaders(allowedOrigin: string | null): Record<string, string> {
   };
 }
 
-interface UserFactors {
-  factors?: { status?: string }[] | null;
-}
-
 /**
  * Releases the members' content key to a signed-in member, and to nobody else: the bearer
  * token's signature (project JWKS), issuer, audience and expiry are checked; the auth server
@@ -105,7 +102,9 @@ export function createKeyHandler(env: KeyFunctionEnv, fetchImpl: typeof fetch = 
         message: 'The members content key is not configured.',
       });
     }
-    const token = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    // The site's own request is CORS-simple: the token is the text/plain body, not a header
+    // (supabase/functions/_shared/members-key.ts).
+    const token = await requestToken(request);
     if (!token || token.startsWith('sb_')) {
       return reply(401, { error: 'unauthorized', message: 'Sign in to read members content.' });
     }
@@ -130,9 +129,7 @@ export function createKeyHandler(env: KeyFunctionEnv, fetchImpl: typeof fetch = 
         message: 'The session has ended. Sign in again.',
       });
     }
-    const { factors } = (await user.json()) as UserFactors;
-    const hasVerifiedFactor = (factors ?? []).some((factor) => factor.status === 'verified');
-    if (hasVerifiedFactor && claims.aal !== 'aal2') {
+    if (needsSecondFactor((await user.json()) as FactorList, claims.aal)) {
       return reply(403, { error: 'aal2_required', message: 'Enter your two-factor code first.' });
     }
     return reply(200, { key: env.MEMBERS_CONTENT_KEY });

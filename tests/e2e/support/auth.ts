@@ -1,5 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
+import { KEY_PATH, KEY_STORAGE } from '../../../src/members/contract.ts';
+import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 
 /** The local auth server the browser tests run against (see playwright.config.ts). */
 export const AUTH_URL = 'http://127.0.0.1:54321';
@@ -58,15 +60,37 @@ export async function createMember(
   return { email, password, session: signIn.data.session };
 }
 
-/** Opens the browser as that member: the session is stored where supabase-js keeps it. */
-export async function storeSession(page: Page, session: Session): Promise<void> {
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!sessionStorage.getItem('e2e-session-stored')) {
-        localStorage.setItem(key, value);
-        sessionStorage.setItem('e2e-session-stored', '1');
-      }
-    },
-    [STORAGE_KEY, JSON.stringify(session)] as const,
-  );
+/**
+ * What a browser keeps in localStorage after this member signed in on /auth: the session where
+ * supabase-js keeps it and, unless `withKey` is false, the members' content key /auth fetched
+ * before leaving (src/members/key.ts).
+ */
+export async function memberStorage(
+  session: Session,
+  { withKey = true }: { withKey?: boolean } = {},
+): Promise<Record<string, string>> {
+  const entries: Record<string, string> = { [STORAGE_KEY]: JSON.stringify(session) };
+  if (withKey) {
+    const answer = await requestMembersKey(`${AUTH_URL}${KEY_PATH}`, session.access_token);
+    if (!answer.ok) throw new Error(`the key function refused the member (${answer.reason})`);
+    entries[KEY_STORAGE] = answer.key;
+  }
+  return entries;
+}
+
+/**
+ * Opens the browser as that member, as after a sign-in (memberStorage). Once per tab, so a test
+ * that signs out or drops the key sees that stick across reloads.
+ */
+export async function storeSession(
+  page: Page,
+  session: Session,
+  options: { withKey?: boolean } = {},
+): Promise<void> {
+  await page.addInitScript((entries) => {
+    if (!sessionStorage.getItem('e2e-session-stored')) {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      sessionStorage.setItem('e2e-session-stored', '1');
+    }
+  }, await memberStorage(session, options));
 }

@@ -1,0 +1,76 @@
+/*
+ * The members' page contract: every name the inline scripts, the bundled code, the CSS, the
+ * build's passes over dist/, the tests and the bench share about members' pages. Nothing else
+ * spells these strings (src/styles/global.css must, being CSS: it says so beside each rule).
+ *
+ * A members' page goes through these states, written on <html> as STATE_ATTRIBUTE:
+ *
+ *   (none)   a visitor: no stored session; the head script has already sent them to /auth
+ *   stored   a session is stored; the content is not open yet (the guard's spinner shows)
+ *   key      the members' content key is known; the sealed content is being opened
+ *   open     the content is on screen
+ *   failed   the content could not be opened; FAILURE_ATTRIBUTE says why
+ *
+ * and, once the auth server has confirmed the session after load, CONFIRMED_ATTRIBUTE.
+ */
+
+/** On <main>: the members' region, 'sealed' (the build encrypts it) or 'open' (/account). */
+export const REGION_ATTRIBUTE = 'data-members-only';
+export type RegionKind = 'sealed' | 'open';
+
+/** On <html>: where this members' page stands (see above). */
+export const STATE_ATTRIBUTE = 'data-members-state';
+export const MEMBERS_STATES = ['stored', 'key', 'open', 'failed'] as const;
+export type MembersState = (typeof MEMBERS_STATES)[number];
+
+/** On <html>: why the content could not be opened. */
+export const FAILURE_ATTRIBUTE = 'data-members-failure';
+/**
+ * sign-in: the session cannot get the key (signed out, revoked, or short of aal2);
+ * refresh: the key is unknown and the access token expired, so the auth client must refresh it;
+ * network: the key service could not be reached; damaged: the page's ciphertext will not open.
+ */
+export type MembersFailure = 'sign-in' | 'refresh' | 'network' | 'damaged';
+
+/** On <html>: the auth server confirmed the session (set after load by the members' shell). */
+export const CONFIRMED_ATTRIBUTE = 'data-members-confirmed';
+
+/** Dispatched on window whenever STATE_ATTRIBUTE changes. */
+export const STATE_EVENT = 'members-state';
+
+/** On <html>: a session is stored, so the shell shows the members' variant of its parts. */
+export const MEMBER_ATTRIBUTE = 'data-member';
+
+/** A sealed region's ciphertext, one <template> per part, in order (scripts/seal.mjs). */
+export const SEALED_PART_ATTRIBUTE = 'data-sealed-part';
+/** A top-level element of a region that starts a new sealed part (a catalogue's category). */
+export const PART_START_ATTRIBUTE = 'data-members-part';
+/** The sign-in prompt a sealed region shows visitors and crawlers instead of its content. */
+export const SEALED_PROMPT_ATTRIBUTE = 'data-sealed-prompt';
+/** The spinner a members' page shows until its content is open. */
+export const SPINNER_ATTRIBUTE = 'data-guard-spinner';
+/** On <main> of a catalogue split over pages: the URL of its entry map. */
+export const ENTRY_MAP_ATTRIBUTE = 'data-entry-map';
+/** The failure message shown in a region that could not be opened. */
+export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
+/**
+ * On the opener script of a sealed page: the page's module scripts, loaded by the opener once
+ * the content is on screen and the page has loaded (scripts/postbuild.mjs moves them there).
+ */
+export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
+
+/** Selector of a members' region whose content is on screen. */
+export const CONTENT_SHOWN = `html[${STATE_ATTRIBUTE}="open"] main[${REGION_ATTRIBUTE}]`;
+
+/** localStorage key of the members' content key (see src/members/key.ts for why localStorage). */
+export const KEY_STORAGE = 'members-content-key';
+/** Path of the Edge Function that releases the members' content key, under the Supabase URL. */
+export const KEY_PATH = '/functions/v1/members-content-key';
+
+/** Where a member without a usable session is sent. */
+export const SIGN_IN_PATH = '/auth';
+
+/** The additional data a sealed part is bound to: its page, its place and the part count. */
+export function partAad(path: string, index: number, count: number): string {
+  return `${path}#${index}/${count}`;
+}
