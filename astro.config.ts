@@ -1,9 +1,9 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.mjs';
+import { inlineScripts } from './scripts/inline-scripts.mjs';
 import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/site-config.mjs';
@@ -14,8 +14,9 @@ const siteConfig = loadSiteConfig(
   process.env.NODE_ENV === 'production' ? 'production' : 'development',
 );
 const dist = new URL('./dist/', import.meta.url);
-// Inlined as it is into every page by src/components/PrePaintScript.astro.
-const prePaint = readFileSync(new URL('./src/scripts/pre-paint.js', import.meta.url), 'utf8');
+// The members' inline scripts (src/members/inline/), compiled once: pages inline this code and
+// the policy hashes it.
+const membersInline = inlineScripts(siteConfig);
 
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({
@@ -47,7 +48,10 @@ export default defineConfig({
         videoEmbedOrigin: VIDEO_EMBED_ORIGIN,
         imageOrigins: contentImageOrigins(contentDir(process.env)),
       }),
-      scriptDirective: { resources: ["'self'"], hashes: [sha256(prePaint)] },
+      scriptDirective: {
+        resources: ["'self'"],
+        hashes: [sha256(membersInline.head), sha256(membersInline.opener)],
+      },
       styleDirective: { resources: ["'self'"] },
     },
   },
@@ -65,6 +69,9 @@ export default defineConfig({
     server: { strictPort: true },
     preview: { strictPort: true },
     plugins: [tailwindcss()],
-    define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+    define: {
+      __SITE_CONFIG__: JSON.stringify(siteConfig),
+      __MEMBERS_INLINE__: JSON.stringify(membersInline),
+    },
   },
 });

@@ -9,9 +9,10 @@ import { shellScripts } from './shell-scripts.mjs';
 import { resolveMembersKey } from './members-key.mjs';
 import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.mjs';
 import { writeEntryMaps } from './entry-maps.mjs';
-import { addModulePreloads } from './module-preloads.mjs';
+import { arrangePageModules } from './page-modules.mjs';
+import { readBuiltPages, writeBuiltPages } from './built-pages.mjs';
 import { loadSiteConfig } from './site-config.mjs';
-import { mergePolicies, secureBuiltPages } from './csp.mjs';
+import { mergePolicies, securePage } from './csp.mjs';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.mjs';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
@@ -33,7 +34,8 @@ async function flattenSitemap() {
   await rm(new URL('sitemap-index.xml', dist));
 }
 
-async function sealMembersContent() {
+/** @param {import('./built-pages.mjs').BuiltPage[]} pages */
+async function sealMembersContent(pages) {
   if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
     console.warn(
       '\n' +
@@ -46,10 +48,11 @@ async function sealMembersContent() {
   }
   try {
     const key = resolveMembersKey(loadSiteConfig());
-    const pages = await sealMembersPages(dist, key);
+    const sealed = await sealMembersPages(pages, key);
     const maps = await sealEntryMaps(dist, key);
+    const parts = sealed.reduce((sum, page) => sum + page.parts, 0);
     console.log(
-      `members content: sealed ${pages.length} pages and ${maps.length} entry maps (AES-256-GCM)`,
+      `members content: sealed ${sealed.length} pages (${parts} parts) and ${maps.length} entry maps (AES-256-GCM)`,
     );
     const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
     for (const file of await sealSearchFiles(dist, key)) {
@@ -72,15 +75,26 @@ async function sealMembersContent() {
  * (a missing hash is added, and said), and the policy tag goes first in <head>. Run before
  * sealing, which hides the members' markup, and after it, which moves the region's scripts.
  *
+ * @param {import('./built-pages.mjs').BuiltPage[]} pages
  * @returns {Promise<string[]>} every page's policy
  */
-async function checkContentSecurityPolicy() {
-  let result;
+async function checkContentSecurityPolicy(pages) {
+  const result = { policies: /** @type {string[]} */ ([]), added: /** @type {string[]} */ ([]) };
   try {
-    result = await secureBuiltPages(dist);
-    if (result.missing.length > 0) {
+    const missing = [];
+    for (const page of pages) {
+      const secured = securePage(page.html);
+      if (!secured) {
+        missing.push(page.name);
+        continue;
+      }
+      page.html = secured.html;
+      result.policies.push(secured.policy);
+      result.added.push(...secured.added.map((entry) => `${page.name}: ${entry}`));
+    }
+    if (missing.length > 0) {
       throw new Error(
-        `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${result.missing.join(', ')}`,
+        `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
       );
     }
   } catch (error) {
@@ -94,11 +108,14 @@ async function checkContentSecurityPolicy() {
 }
 
 await flattenSitemap();
-await writeEntryMaps(dist);
-await addModulePreloads(dist);
-await checkContentSecurityPolicy();
-await sealMembersContent();
-const policies = await checkContentSecurityPolicy();
+// Every pass below works on the pages in memory: dist/ is read once and written once.
+const pages = await readBuiltPages(dist);
+await writeEntryMaps(dist, pages);
+await arrangePageModules(dist, pages);
+await checkContentSecurityPolicy(pages);
+await sealMembersContent(pages);
+const policies = await checkContentSecurityPolicy(pages);
+await writeBuiltPages(dist, pages);
 // One header for every path: what any page's policy allows. A page's own meta policy applies
 // as well, so each page gets the stricter of the two, which is its own.
 await writeHeadersFile(

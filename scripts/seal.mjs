@@ -1,48 +1,75 @@
-// Seals the members' region of every members-only page in dist/ with AES-256-GCM (see
+// Seals the members' region of every members-only page with AES-256-GCM (see
 // src/lib/sealing.ts): what stays readable is the shell, the title, the description and a
-// sign-in prompt. Pages whose members' region holds no members' data (data-members-only="open",
-// e.g. /account, drawn from the signed-in member's own session) are left as they are.
+// sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
+// /account, drawn from the signed-in member's own session) are left as they are.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
+import {
+  PART_START_ATTRIBUTE,
+  partAad,
+  REGION_ATTRIBUTE,
+  SEALED_PART_ATTRIBUTE,
+  SEALED_PROMPT_ATTRIBUTE,
+} from '../src/members/contract.ts';
 
-const REGION = /(<main\b[^>]*\bdata-members-only="sealed"[^>]*)>([\s\S]*)<\/main>/;
+const REGION = new RegExp(`(<main\\b[^>]*\\s${REGION_ATTRIBUTE}="sealed"[^>]*)>([\\s\\S]*)</main>`);
 const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>/g;
+/** Where a new part starts: before each top-level element marked as a part's start. */
+const PART_START = new RegExp(`(?=<[a-z]+\\b[^>]*\\s${PART_START_ATTRIBUTE}[\\s=>])`);
 
 const PROMPT =
-  '<div data-sealed-prompt class="flex flex-col items-center py-24 text-center">' +
+  `<div ${SEALED_PROMPT_ATTRIBUTE} class="flex flex-col items-center py-24 text-center">` +
   '<p class="text-lg text-zinc-700 dark:text-zinc-300">This page is for members.</p>' +
   '<a href="/auth" class="mt-6 inline-flex h-11 items-center rounded-xl bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">Sign in to see it</a>' +
   '</div>';
 
 /**
- * @param {URL} dist build output folder
- * @param {string} base64Key the members' content key
- * @returns {Promise<{ page: string; bytes: number }[]>} sealed pages and their plaintext sizes
+ * A region's content in the parts it is sealed and opened in: what comes before the second
+ * marked element (the page header and the first category, the first screen) and then one part
+ * per further marked element (src/components/CategorySection.astro).
+ *
+ * @param {string} content the region's HTML
+ * @returns {string[]} parts, in order, that concatenate to `content`
  */
-export async function sealMembersPages(dist, base64Key) {
+export function splitParts(content) {
+  const pieces = content.split(PART_START);
+  if (pieces.length <= 2) return [content];
+  const [head = '', first = '', ...rest] = pieces;
+  return [head + first, ...rest];
+}
+
+/**
+ * Seals the members' region of every sealed members' page, in memory: each part under its own
+ * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
+ * moved, dropped or swapped.
+ *
+ * @param {import('./built-pages.mjs').BuiltPage[]} pages the built pages, changed in place
+ * @param {string} base64Key the members' content key
+ * @returns {Promise<{ page: string; bytes: number; parts: number }[]>} sealed pages, their
+ *   plaintext sizes and part counts
+ */
+export async function sealMembersPages(pages, base64Key) {
   const key = await importContentKey(parseContentKey(base64Key));
   const sealed = [];
-  // Later pages of a split catalogue live in subfolders (toolstack/2.html).
-  for (const name of await readdir(dist, { recursive: true })) {
-    if (!name.endsWith('.html')) continue;
-    const file = new URL(name, dist);
-    const html = await readFile(file, 'utf8');
-    const match = REGION.exec(html);
-    if (!match) continue;
-    const [, openTag, region] = match;
+  for (const page of pages) {
+    if (page.region !== 'sealed') continue;
+    const match = REGION.exec(page.html);
+    if (!match) throw new Error(`${page.name}: its sealed members' region could not be found`);
+    const [, openTag, region = ''] = match;
     // Astro renders a component's <script> where the component is; scripts inserted later as
     // HTML would never run, and they hold the site's code, not members' data: they stay outside.
     const scripts = region.match(SCRIPTS) ?? [];
-    const content = region.replace(SCRIPTS, '');
-    const page = `/${name.replace(/\.html$/, '')}`;
-    const ciphertext = await seal(key, content, page);
-    const sealedRegion = `${openTag} data-sealed>${PROMPT}<template data-sealed-content>${ciphertext}</template></main>${scripts.join('')}`;
-    await writeFile(
-      file,
-      html.replace(REGION, () => sealedRegion),
+    const parts = splitParts(region.replace(SCRIPTS, ''));
+    const templates = await Promise.all(
+      parts.map(
+        async (part, index) =>
+          `<template ${SEALED_PART_ATTRIBUTE}>${await seal(key, part, partAad(page.path, index, parts.length))}</template>`,
+      ),
     );
-    sealed.push({ page, bytes: Buffer.byteLength(content) });
+    const sealedRegion = `${openTag}>${PROMPT}${templates.join('')}</main>${scripts.join('')}`;
+    page.html = page.html.replace(REGION, () => sealedRegion);
+    sealed.push({ page: page.path, bytes: Buffer.byteLength(region), parts: parts.length });
   }
   return sealed;
 }

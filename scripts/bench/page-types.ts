@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { JS_BUDGETS } from './lib/budgets.ts';
+import { CONTENT_SHOWN } from '../../src/members/contract.ts';
 
 /** A kind of page the bench and the byte-budget tests measure, with what "loaded" means for it. */
 export interface PageType {
@@ -17,7 +18,7 @@ export interface PageType {
 const TIMEOUT = { timeout: 15_000 };
 
 /** A members' page is ready when the guard has let it through and its sealed region is open. */
-export const MEMBERS_CONTENT = 'html[data-auth="ok"] main[data-members-only]:not([data-sealed])';
+export const MEMBERS_CONTENT = CONTENT_SHOWN;
 
 async function membersContent(page: Page): Promise<void> {
   await page.locator(`${MEMBERS_CONTENT} h1`).waitFor({ state: 'visible', ...TIMEOUT });

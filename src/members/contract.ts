@@ -14,6 +14,9 @@
  * and, once the auth server has confirmed the session after load, CONFIRMED_ATTRIBUTE.
  */
 
+/** On the head script: the page's region kind, when it has a members' region. */
+export const GATE_REGION_ATTRIBUTE = 'data-region';
+
 /** On <main>: the members' region, 'sealed' (the build encrypts it) or 'open' (/account). */
 export const REGION_ATTRIBUTE = 'data-members-only';
 export type RegionKind = 'sealed' | 'open';

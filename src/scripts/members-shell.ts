@@ -1,14 +1,28 @@
 import { $auth } from '../stores/auth.ts';
 import { authClient } from '../stores/auth-client.ts';
-import { needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
+import { isSigningOut, needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
+import {
+  goToSignIn,
+  membersRegion,
+  membersState,
+  setConfirmed,
+  setMembersState,
+} from '../members/state.ts';
 import { startInactivityWatch } from './inactivity.ts';
 
-/** Loaded only when a session is stored: auth sync, inactivity sign-out and the guard's check. */
+/*
+ * Loaded when src/members/page.ts decides (a session is stored; the page's content is on
+ * screen and the page has loaded): auth sync, inactivity sign-out and the guard's second half.
+ */
 startAuthSync();
 startInactivityWatch();
 
-const root = document.documentElement;
-const membersPage = document.querySelector('main[data-members-only]') !== null;
+const region = membersRegion();
+
+/** An open region (/account) whose token had expired shows once the session is confirmed. */
+function showOpenRegion(): void {
+  if (region?.kind === 'open' && membersState() === 'stored') setMembersState('open');
+}
 
 /*
  * The second half of the route guard: the page may already show (decided from storage); the
@@ -19,25 +33,20 @@ async function confirmSession(): Promise<void> {
   const { data, error } = await authClient.getUser();
   if (error && error.name === 'AuthRetryableFetchError') {
     // Offline or the server is down: keep what storage said rather than sign a member out.
-    if ($auth.get().status === 'signed-in') root.setAttribute('data-auth', 'ok');
+    if ($auth.get().status === 'signed-in') showOpenRegion();
     return;
   }
-  if (!data.user) {
-    location.replace('/auth');
+  if (!data.user || (await needsSecondFactor())) {
+    goToSignIn();
     return;
   }
-  if (await needsSecondFactor()) {
-    location.replace('/auth');
-    return;
-  }
-  root.setAttribute('data-auth', 'ok');
+  setConfirmed();
+  showOpenRegion();
 }
 
-// Sealed pages open themselves (src/scripts/members-content.ts), without waiting for this shell.
-
-if (membersPage) {
+if (region) {
   void confirmSession();
   $auth.listen(({ status }) => {
-    if (status === 'signed-out') location.replace('/auth');
+    if (status === 'signed-out' && !isSigningOut()) goToSignIn();
   });
 }

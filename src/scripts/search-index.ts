@@ -1,6 +1,7 @@
 import { loadSearchIndex } from '../stores/search.ts';
 import { fetchSearchIndex } from './search-files.ts';
-import { SignInNeeded } from './members-key.ts';
+import { SignInNeeded } from '../members/key.ts';
+import { goToSignIn } from '../members/state.ts';
 
 /**
  * Loads this tab's search index into the search store (once; again after a failure), with the
@@ -13,7 +14,7 @@ export async function loadCatalogue({ prompts }: { prompts: boolean }): Promise<
     try {
       return await fetchSearchIndex(prompts);
     } catch (error) {
-      if (error instanceof SignInNeeded) location.replace('/auth');
+      if (error instanceof SignInNeeded) goToSignIn();
       throw error;
     }
   });

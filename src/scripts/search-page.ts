@@ -21,6 +21,7 @@ import {
 } from '../stores/search.ts';
 import './copy-buttons.ts';
 import { loadCatalogue } from './search-index.ts';
+import { whenSettled } from '../members/state.ts';
 import { syncSearchWithUrl } from './search-url.ts';
 import {
   actionButton,
@@ -185,19 +186,6 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
   );
 }
 
-/*
- * The members' shell (session confirmation, auth client, inactivity sign-out) loads once the
- * first results are painted, or the index failed, so that it does not compete with them; a
- * slow index does not hold it back for long either.
- */
-let shellRequested = false;
-function loadMembersShell(): void {
-  if (shellRequested) return;
-  shellRequested = true;
-  requestAnimationFrame(() => setTimeout(() => void import('./members-shell.ts')));
-}
-setTimeout(loadMembersShell, 3000);
-
 let firstResults = true;
 function render(): void {
   const { status: indexStatus, index } = $searchIndex.get();
@@ -205,7 +193,6 @@ function render(): void {
   if (!results || !status) return;
   results.setAttribute('aria-busy', String(indexStatus === 'loading'));
   if (indexStatus === 'error') {
-    loadMembersShell();
     status.textContent = 'Search is unavailable';
     results.replaceChildren(loadFailure(() => void loadCatalogue({ prompts: true })));
     return;
@@ -222,23 +209,14 @@ function render(): void {
     requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
     // Read by the bench: from navigation to the first results on screen.
     performance.mark('search-first-results');
-    loadMembersShell();
   }
 }
 
 /** Focuses the box now, or once the route guard shows the page (a session awaiting refresh). */
 function focusWhenShown(): void {
-  const root = document.documentElement;
-  if (root.getAttribute('data-auth') === 'ok') {
-    input?.focus();
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    if (root.getAttribute('data-auth') !== 'ok') return;
-    observer.disconnect();
-    input?.focus();
+  whenSettled((state) => {
+    if (state === 'open') input?.focus();
   });
-  observer.observe(root, { attributes: true, attributeFilter: ['data-auth'] });
 }
 
 const resultLinks = () => [

@@ -84,8 +84,20 @@ function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErro
   return result.ok ? result.data : null;
 }
 
+/**
+ * Fetches the members' content key with the complete (aal2 where required) session and keeps it
+ * for every tab (src/members/key.ts), before leaving /auth: members' pages then open without a
+ * request. A refusal or an unreachable key service only means pages ask for it themselves.
+ */
+async function keepMembersKey(): Promise<void> {
+  const { fetchKey, storedKey } = await import('../members/key.ts');
+  const { data } = await (await client()).getSession();
+  if (data.session && !storedKey()) await fetchKey(data.session.access_token);
+}
+
 /** After a complete sign-in: the welcome toast survives the redirect to the home grid. */
-function enterSite(): void {
+async function enterSite(): Promise<void> {
+  await keepMembersKey();
   sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(SIGN_IN_SUCCESS));
   location.replace('/');
 }
@@ -116,7 +128,7 @@ export function signIn(values: { email: string; password: string }): Promise<voi
     limiter(SIGN_IN_LIMIT).recordSuccess(key);
     const { needsSecondFactor } = await import('./auth-session.ts');
     if (await needsSecondFactor()) showView('mfa');
-    else enterSite();
+    else await enterSite();
   });
 }
 
@@ -208,7 +220,7 @@ export function setNewPassword(values: { password: string }): Promise<void> {
       return;
     }
     toast({ title: 'Password updated', description: 'Your new password is set.' });
-    enterSite();
+    await enterSite();
   });
 }
 
@@ -239,7 +251,7 @@ export function verifySecondFactor(values: { code: string }): Promise<void> {
       });
       return;
     }
-    enterSite();
+    await enterSite();
   });
 }
 
@@ -275,5 +287,8 @@ export async function initAuthPage(storedSession: boolean): Promise<void> {
   }
   if (!data.session) showView('signin');
   else if (await needsSecondFactor()) showView('mfa');
-  else location.replace('/');
+  else {
+    await keepMembersKey();
+    location.replace('/');
+  }
 }

@@ -1,8 +1,14 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { HANDOVER_TOAST_KEY, MEMBERS_KEY_STORAGE } from '../lib/constants.ts';
+import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { forgetKey } from '../members/key.ts';
+import { forgetMembersPages } from '../members/page-cache.ts';
 import { RATE_LIMIT_PREFIX } from '../lib/rate-limiter.ts';
 import { SECURITY_LOG_KEY } from '../lib/security-log.ts';
+import {
+  needsSecondFactor as secondFactorRule,
+  tokenAal,
+} from '../../supabase/functions/_shared/members-key.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 
@@ -26,8 +32,9 @@ function toStored(session: Session) {
 export function startAuthSync(): () => void {
   const { data } = authClient.onAuthStateChange((event: AuthChangeEvent, session) => {
     if (event === 'PASSWORD_RECOVERY') $passwordRecovery.set(true);
-    // A failed refresh or a sign-out elsewhere ends the session: the content key goes with it.
-    if (!session) forgetMembersKey();
+    // A failed refresh or a sign-out elsewhere ends the session: the content key goes with it,
+    // from every tab of this browser (src/members/key.ts).
+    if (!session) forgetKey();
     setSession(session ? toStored(session) : null);
   });
   return () => data.subscription.unsubscribe();
@@ -35,11 +42,13 @@ export function startAuthSync(): () => void {
 
 /**
  * Removes every trace of the member this browser kept: what supabase-js stores for this project
- * (session, user, PKCE verifier), the attempt records of src/lib/rate-limiter.ts (they name the
- * member's address) and the security log of src/lib/security-log.ts.
+ * (session, user, PKCE verifier), the members' content key, the attempt records of
+ * src/lib/rate-limiter.ts (they name the member's address), the security log of
+ * src/lib/security-log.ts and the service worker's copies of members' pages.
  */
-function forgetMember(local: Storage, session: Storage): void {
+async function forgetMember(local: Storage, session: Storage): Promise<void> {
   clearStoredAuth(local);
+  forgetKey(local);
   try {
     Object.keys(local)
       .filter((key) => key.startsWith(RATE_LIMIT_PREFIX))
@@ -48,21 +57,24 @@ function forgetMember(local: Storage, session: Storage): void {
   } catch (error) {
     console.error('Could not clear the member’s records', error);
   }
+  await forgetMembersPages();
 }
 
-/** Removes the members' content key this tab kept (sign-out, expiry, failed refresh). */
-function forgetMembersKey(): void {
-  try {
-    sessionStorage.removeItem(MEMBERS_KEY_STORAGE);
-  } catch (error) {
-    console.error('Could not remove the members content key', error);
-  }
-}
-
-/** Whether the session is short of the aal2 a verified factor requires. */
+/**
+ * Whether the session is short of the aal2 a verified factor requires: the rule of
+ * supabase/functions/_shared/members-key.ts, applied to the server's user and the token.
+ */
 export async function needsSecondFactor(): Promise<boolean> {
-  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel();
-  return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  const { data } = await authClient.getSession();
+  if (!data.session) return false;
+  return secondFactorRule(data.session.user, tokenAal(data.session.access_token));
+}
+
+let signingOut = false;
+
+/** True while this tab signs out: it goes home, not to /auth as a lost session would. */
+export function isSigningOut(): boolean {
+  return signingOut;
 }
 
 /**
@@ -74,14 +86,14 @@ export async function signOut(handover?: {
   description: string;
   variant: 'destructive';
 }): Promise<void> {
+  signingOut = true;
   try {
     const { error } = await authClient.signOut({ scope: 'global' });
     if (error) console.error('Sign-out failed on the server; signing out locally', error);
   } catch (error) {
     console.error('Sign-out failed; signing out locally', error);
   }
-  forgetMember(localStorage, sessionStorage);
-  forgetMembersKey();
+  await forgetMember(localStorage, sessionStorage);
   setSession(null);
   if (handover) sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
   location.assign('/');

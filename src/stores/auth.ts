@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { config } from '../config.ts';
 import { displayName } from '../lib/display-name.ts';
-import { parseStoredSession, type SessionUser, type StoredSession } from '../lib/stored-session.ts';
+import { parseStoredSession, type SessionUser, type StoredSession } from '../members/session.ts';
 
 /** Where the auth state stands: unknown yet, no member, or a member with a session. */
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';

@@ -1,4 +1,5 @@
 import { MEMBERS_ROUTES } from '../../src/lib/navigation.ts';
+import { SEALED_PART_ATTRIBUTE } from '../../src/members/contract.ts';
 import { expect, test } from './support/member.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -19,7 +20,9 @@ for (const route of routes) {
     });
     await page.goto(route);
     await expect(page.locator('main h1')).toBeVisible();
-    await expect(page.locator('main[data-sealed]')).toHaveCount(0);
+    await expect(
+      page.locator(`main[${SEALED_PART_ATTRIBUTE}], main [${SEALED_PART_ATTRIBUTE}]`),
+    ).toHaveCount(0);
     // Let islands hydrate and the session check finish before judging.
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);

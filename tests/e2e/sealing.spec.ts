@@ -6,9 +6,15 @@ import { Secret, TOTP } from 'otpauth';
 import { ANON_KEY, AUTH_URL, createMember, storeSession } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
+import {
+  CONTENT_SHOWN,
+  KEY_PATH,
+  KEY_STORAGE,
+  SEALED_PART_ATTRIBUTE,
+} from '../../src/members/contract.ts';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
-const KEY_URL = `${AUTH_URL}/functions/v1/members-content-key`;
+const KEY_URL = `${AUTH_URL}${KEY_PATH}`;
 
 function files(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -64,7 +70,7 @@ test('a members page fetched without a browser shows only the shell and the sign
   const html = await (await request.get('/text-prompts')).text();
   expect(html).toContain('<title>Text Prompts | Venture Studio</title>');
   expect(html).toContain('This page is for members.');
-  expect(html).toContain('data-sealed-content');
+  expect(html).toContain(`<template ${SEALED_PART_ATTRIBUTE}>`);
   expect(html).not.toContain('Ultra-Long Travel Guide Template');
 });
 
@@ -110,6 +116,19 @@ test('the key endpoint refuses a visitor (401) and a member short of their secon
     headers: { Authorization: `Bearer ${aal2?.access_token}` },
   });
   expect(allowed.status()).toBe(200);
+
+  // The site's own request: the token as a text/plain body, which needs no CORS preflight.
+  const simple = await request.post(KEY_URL, {
+    headers: { 'Content-Type': 'text/plain', Origin: 'http://127.0.0.1:4321' },
+    data: aal2?.access_token ?? '',
+  });
+  expect(simple.status()).toBe(200);
+  expect(simple.headers()['access-control-allow-origin']).toBe('http://127.0.0.1:4321');
+  const short = await request.post(KEY_URL, {
+    headers: { 'Content-Type': 'text/plain' },
+    data: aal1.session?.access_token ?? '',
+  });
+  expect(short.status()).toBe(403);
 });
 
 test('a tampered page shows an error with a retry, never a blank page', async ({ page }) => {
@@ -124,7 +143,7 @@ test('a tampered page shows an error with a retry, never a blank page', async ({
   // public and block its calls to the loopback auth server, which is a different failure.)
   await page.addInitScript(() => {
     new MutationObserver((_changes, observer) => {
-      const template = document.querySelector('template[data-sealed-content]');
+      const template = document.querySelector('template[data-sealed-part]');
       if (!template || !document.querySelector('main + *')) return;
       observer.disconnect();
       const text = template.innerHTML.trim();
@@ -151,7 +170,8 @@ test('an unreachable key service shows the error, and Try again opens the page o
   page,
 }) => {
   const { session } = await createMember('Key Outage');
-  await storeSession(page, session);
+  // A member whose browser has no key yet (signed in before keys were kept, or storage cleared).
+  await storeSession(page, session, { withKey: false });
   await page.route(`${KEY_URL}*`, (route) => route.abort());
   await page.goto('/toolstack');
   await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
@@ -160,27 +180,26 @@ test('an unreachable key service shows the error, and Try again opens the page o
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
 });
 
-test('the key stays in this tab only, one fetch for many pages, and leaves on sign-out', async ({
+test('without a kept key the first page fetches it once, every later page opens from storage, and sign-out removes it', async ({
   page,
 }) => {
   const { session } = await createMember('Key Keeper');
-  await storeSession(page, session);
+  await storeSession(page, session, { withKey: false });
   let keyFetches = 0;
   page.on('request', (request) => {
-    if (request.url().startsWith(KEY_URL) && request.method() === 'GET') keyFetches += 1;
+    if (request.url().startsWith(KEY_URL)) keyFetches += 1;
   });
   for (const path of ['/toolstack', '/lab', '/text-prompts', '/github']) {
     await page.goto(path);
-    await expect(page.locator('main[data-members-only] h1')).toBeVisible();
+    await expect(page.locator(`${CONTENT_SHOWN} h1`)).toBeVisible();
   }
   expect(keyFetches).toBe(1);
   const decrypt = await page.evaluate(
     () => performance.getEntriesByName('members-content-decrypt')[0]?.duration,
   );
   expect(decrypt).toBeGreaterThan(0);
-  expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).not.toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('members-content-key'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), KEY_STORAGE)).not.toBeNull();
   await new AuthPage(page).signOut('Key Keeper');
   await expect(page).toHaveURL('/');
-  expect(await page.evaluate(() => sessionStorage.getItem('members-content-key'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), KEY_STORAGE)).toBeNull();
 });

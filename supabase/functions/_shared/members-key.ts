@@ -49,8 +49,7 @@ export function keyRequest(keyUrl: string, accessToken: string): [string, Reques
 
 /** What asking for the key came to. */
 export type KeyAnswer =
-  | { ok: true; key: string }
-  | { ok: false; reason: 'sign-in' | 'network'; status?: number };
+  { ok: true; key: string } | { ok: false; reason: 'sign-in' | 'network'; status?: number };
 
 /** Asks the key function for the members' content key; never throws. */
 export async function requestMembersKey(

@@ -87,10 +87,13 @@ export async function storeSession(
   session: Session,
   options: { withKey?: boolean } = {},
 ): Promise<void> {
-  await page.addInitScript((entries) => {
-    if (!sessionStorage.getItem('e2e-session-stored')) {
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      sessionStorage.setItem('e2e-session-stored', '1');
-    }
-  }, await memberStorage(session, options));
+  await page.addInitScript(
+    (entries) => {
+      if (!sessionStorage.getItem('e2e-session-stored')) {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-session-stored', '1');
+      }
+    },
+    await memberStorage(session, options),
+  );
 }

@@ -1,8 +1,16 @@
+/*
+ * The member's session as this browser stores it: supabase-js writes it (src/stores/auth-client.ts)
+ * and everything that decides from storage, the head script before paint included, reads it
+ * through parseStoredSession.
+ */
+
 /** The user fields the shell reads from a stored session. */
 export interface SessionUser {
   id: string;
   email?: string | null;
   user_metadata?: Record<string, unknown> | null;
+  /** The member's second factors, as the server listed them: the aal2 rule reads them. */
+  factors?: { status?: string }[] | null;
 }
 
 /** A session as supabase-js keeps it in localStorage (supabase-js-auth-client.md, section 3). */
@@ -45,7 +53,24 @@ export function parseStoredSession(
       id: user.id,
       email: typeof user.email === 'string' ? user.email : null,
       user_metadata: isRecord(user.user_metadata) ? user.user_metadata : null,
+      factors: Array.isArray(user.factors)
+        ? user.factors.filter(isRecord).map((factor) => ({ status: String(factor.status) }))
+        : null,
     },
   };
   return { session, expired: expires_at <= nowSeconds };
+}
+
+/** The stored session in `storage` under `storageKey`, or null (none, malformed, unreadable). */
+export function readStoredSession(
+  storage: Pick<Storage, 'getItem'>,
+  storageKey: string,
+  nowSeconds: number,
+): ReturnType<typeof parseStoredSession> {
+  try {
+    return parseStoredSession(storage.getItem(storageKey), nowSeconds);
+  } catch {
+    // Storage blocked (privacy settings): no session this page can read.
+    return null;
+  }
 }

@@ -1,0 +1,39 @@
+// Compiles the members' inline scripts (src/members/inline/*.ts) into self-contained IIFEs:
+// astro.config.ts hashes them for the Content-Security-Policy and hands the code to the
+// components that inline it (src/components/PrePaintScript.astro, MembersOpener.astro). They are
+// TypeScript modules like the rest of src/members/, importing the same rules and names, but
+// reach the page as one inline script each, with no request and no import chain.
+// esbuild (a devDependency, also Astro's own) bundles them; Vite's build cannot emit an inline
+// script of a module graph.
+import { buildSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const ENTRIES = {
+  head: '../src/members/inline/head.ts',
+  opener: '../src/members/inline/opener.ts',
+};
+
+/**
+ * @param {unknown} siteConfig the parsed site configuration (src/lib/site-config.ts), inlined as
+ *   __SITE_CONFIG__ exactly as Vite's define does for the bundles (src/config.ts)
+ * @returns {{ head: string; opener: string }} each script's code
+ */
+export function inlineScripts(siteConfig) {
+  /** @type {Record<string, string>} */
+  const code = {};
+  for (const [name, entry] of Object.entries(ENTRIES)) {
+    const result = buildSync({
+      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+      platform: 'browser',
+      legalComments: 'none',
+      define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+    });
+    code[name] = /** @type {string} */ (result.outputFiles[0]?.text).trim();
+  }
+  return /** @type {{ head: string; opener: string }} */ (code);
+}

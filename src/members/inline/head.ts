@@ -1,0 +1,71 @@
+import { config } from '../../config.ts';
+import { resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme.ts';
+import { needsSecondFactor, tokenAal } from '../../../supabase/functions/_shared/members-key.ts';
+import { GATE_REGION_ATTRIBUTE, KEY_STORAGE, MEMBER_ATTRIBUTE } from '../contract.ts';
+import { readStoredSession } from '../session.ts';
+import { goToSignIn, setMembersState } from '../state.ts';
+
+/*
+ * Every page's head script, inlined by src/components/PrePaintScript.astro and compiled by
+ * scripts/inline-scripts.mjs. Render-blocking on purpose: it must run before first paint, or the
+ * page would flash the wrong theme, the visitors' shell for a returning member, or a members'
+ * page for a visitor.
+ *
+ * On a members' page it is the first half of the route guard: no stored session, or a session
+ * short of the aal2 its verified factor requires, goes to /auth; otherwise the page is 'stored',
+ * and an open region (/account) with an unexpired token is 'open' at once. A sealed region is
+ * opened by the opener script right after it (src/members/inline/opener.ts).
+ */
+
+const root = document.documentElement;
+const region = (document.currentScript as HTMLScriptElement | null)?.getAttribute(
+  GATE_REGION_ATTRIBUTE,
+);
+
+let theme: unknown = null;
+try {
+  theme = localStorage.getItem(THEME_STORAGE_KEY);
+} catch {
+  // Storage blocked: the system setting decides.
+}
+root.classList.toggle(
+  'dark',
+  resolveTheme(theme, matchMedia('(prefers-color-scheme: light)').matches) === 'dark',
+);
+
+function storedKey(): string | null {
+  try {
+    return localStorage.getItem(KEY_STORAGE);
+  } catch {
+    return null;
+  }
+}
+
+function guard(): void {
+  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  root.toggleAttribute(MEMBER_ATTRIBUTE, stored !== null);
+  if (!region) return;
+  if (!stored || needsSecondFactor(stored.session.user, tokenAal(stored.session.access_token))) {
+    goToSignIn();
+    return;
+  }
+  if (region === 'open') setMembersState(stored.expired ? 'stored' : 'open');
+  // With the key at hand the opener needs nothing from the network: no spinner, not even for
+  // the frames before it runs.
+  else setMembersState(storedKey() ? 'key' : 'stored');
+}
+
+guard();
+// A page prerendered on hover (Speculation Rules) is shown later: the member may have signed
+// out meanwhile, in which case it goes to /auth instead of showing.
+if ((document as { prerendering?: boolean }).prerendering) {
+  document.addEventListener(
+    'prerenderingchange',
+    () => {
+      if (!readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000) && region) {
+        goToSignIn();
+      }
+    },
+    { once: true },
+  );
+}

@@ -1,0 +1,145 @@
+import { config } from '../../config.ts';
+import { SealError } from '../../lib/sealing.ts';
+import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
+import { canonicalPath } from '../../lib/paths.ts';
+import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH, KEY_STORAGE } from '../contract.ts';
+import { openRegion, sealedParts } from '../open.ts';
+import { readStoredSession } from '../session.ts';
+import { membersRegion, membersState, setMembersState } from '../state.ts';
+
+/*
+ * The opener of a sealed members' page, inlined right after its <main> by
+ * src/components/MembersOpener.astro and compiled by scripts/inline-scripts.mjs: one script
+ * with no imports, so the content needs nothing but the page itself.
+ *
+ * A returning member has the key in storage (src/members/key.ts): the page opens with no
+ * request at all. Without one, and with an unexpired token, it asks the key function once
+ * (a CORS-simple request, no preflight). Whatever it cannot do itself (refresh an expired
+ * session, show a failure and retry) is left to the page's modules as a 'failed' state with its
+ * reason (src/members/recover.ts).
+ *
+ * The page's module scripts (the site's shell, menus, search, copy buttons; moved here by
+ * scripts/postbuild.mjs) load only once the content is on screen and the page has loaded.
+ */
+
+const script = document.currentScript as HTMLScriptElement;
+
+/** The page's module scripts in document order, and every chunk they import (page-modules.mjs). */
+function pageModules(): { run: string[]; preload: string[] } {
+  try {
+    const value = JSON.parse(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE) || '{}') as {
+      run?: string[];
+      preload?: string[];
+    };
+    return { run: value.run ?? [], preload: value.preload ?? [] };
+  } catch {
+    return { run: [], preload: [] };
+  }
+}
+
+/** Fetches the whole graph at once, then runs the scripts in order, as the page would have. */
+function runPageModules(): void {
+  const { run, preload } = pageModules();
+  for (const href of [...run, ...preload]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void run.reduce<Promise<unknown>>(
+    (previous, url) =>
+      previous
+        .then(() => import(/* @vite-ignore */ url))
+        .catch((error: unknown) => {
+          console.error('Could not load', url, error);
+        }),
+    Promise.resolve(),
+  );
+}
+
+function readKey(): string | null {
+  try {
+    return localStorage.getItem(KEY_STORAGE);
+  } catch {
+    return null;
+  }
+}
+
+async function askForKey(accessToken: string): Promise<string | null> {
+  const answer = await requestMembersKey(`${config.supabaseUrl}${KEY_PATH}`, accessToken);
+  if (!answer.ok) {
+    setMembersState('failed', answer.reason);
+    return null;
+  }
+  try {
+    localStorage.setItem(KEY_STORAGE, answer.key);
+  } catch {
+    // Without storage every page asks again; the page still opens.
+  }
+  return answer.key;
+}
+
+async function open(): Promise<void> {
+  const region = membersRegion();
+  // The head script sent a visitor, or a session short of aal2, to /auth.
+  const state = membersState();
+  if (!region || (state !== 'stored' && state !== 'key')) return;
+  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  if (!stored) return;
+  const parts = sealedParts(region.main);
+  // Built with MEMBERS_CONTENT_SEAL=off: the region is already open.
+  if (parts.length === 0) {
+    setMembersState('open');
+    return;
+  }
+  const path = canonicalPath(location.pathname);
+  const kept = readKey();
+  let key = kept;
+  if (!key) {
+    if (stored.expired) {
+      setMembersState('failed', 'refresh');
+      return;
+    }
+    key = await askForKey(stored.session.access_token);
+    if (!key) return;
+  }
+  setMembersState('key');
+  const show = () => setMembersState('open');
+  try {
+    await openRegion(region.main, parts, key, path, show);
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    // A kept key from before a deploy that changed it: ask once for the current one.
+    if (kept === null) {
+      console.error('Could not open this members page', error);
+      setMembersState('failed', 'damaged');
+      return;
+    }
+    if (stored.expired) {
+      setMembersState('failed', 'refresh');
+      return;
+    }
+    const fresh = await askForKey(stored.session.access_token);
+    if (!fresh) return;
+    try {
+      await openRegion(region.main, parts, fresh, path, show);
+    } catch (again) {
+      console.error('Could not open this members page', again);
+      setMembersState('failed', 'damaged');
+    }
+  }
+}
+
+/** Runs once the page has loaded and the frame after that is painted. */
+function afterLoad(run: () => void): void {
+  const later = () => requestAnimationFrame(() => setTimeout(run));
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}
+
+open()
+  .catch((error: unknown) => {
+    console.error('Could not open this members page', error);
+    setMembersState('failed', 'damaged');
+  })
+  .finally(() => afterLoad(runPageModules));

@@ -1,0 +1,93 @@
+import { config } from '../config.ts';
+import { ENTRY_MAP_ATTRIBUTE } from './contract.ts';
+import { readStoredSession } from './session.ts';
+import { goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
+
+/*
+ * The bundled half of a members' page, run by the site's shell (src/scripts/shell.ts) on every
+ * page: the one decision of when the members' shell (session confirmation, the auth client,
+ * inactivity sign-out; src/scripts/members-shell.ts) loads, the failure recovery, and the
+ * session checks a page shown from the back/forward cache or by another tab's change needs.
+ */
+
+const storedSession = () =>
+  readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+
+/** Runs after the page has loaded and the frame after that is painted. */
+function afterLoad(run: () => void): void {
+  const later = () => requestAnimationFrame(() => setTimeout(run));
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}
+
+let membersShell: Promise<unknown> | undefined;
+
+/**
+ * Loads the members' shell when a session is stored, and only once the page's own content is on
+ * screen and the page has loaded, so that it never competes with them. The exception is an open
+ * region (/account) whose token expired: its content waits for the refresh the shell does.
+ */
+export function loadMembersShell(): void {
+  if (membersShell || !storedSession()) return;
+  const load = () => {
+    membersShell ??= import('../scripts/members-shell.ts');
+  };
+  const region = membersRegion();
+  if (!region) afterLoad(load);
+  else if (region.kind === 'open' && membersState() === 'stored') load();
+  else whenSettled(() => afterLoad(load));
+}
+
+/** On a split catalogue, a link to an entry on a later page goes there (src/scripts/entry-pages.ts). */
+function followEntryLink(main: HTMLElement): void {
+  const entryMap = main.getAttribute(ENTRY_MAP_ATTRIBUTE);
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id) return;
+  // On this page: the opener scrolled to it (src/members/open.ts).
+  if (document.getElementById(id) || !entryMap) return;
+  void Promise.all([
+    import('./key.ts'),
+    import('../lib/sealing.ts'),
+    import('../scripts/entry-pages.ts'),
+  ]).then(([{ withMembersKey }, { unseal }, { goToEntry }]) =>
+    goToEntry(entryMap, (text, path) =>
+      text.trim().startsWith('{') || text.trim().startsWith('[')
+        ? Promise.resolve(text)
+        : withMembersKey((key) => unseal(key, text.trim(), path)),
+    ),
+  );
+}
+
+/** Checks a page shown again (back/forward cache) or after another tab signed in or out. */
+function checkSession(): void {
+  if (!storedSession() && membersRegion()) goToSignIn();
+  else loadMembersShell();
+}
+
+/** Starts the members' side of any page. */
+export function startMembersPage(): void {
+  const region = membersRegion();
+  if (region) {
+    whenSettled((state) => {
+      if (state === 'failed') void import('./recover.ts').then(({ recover }) => recover());
+      else if (location.hash) {
+        // Every part is in once the region is no longer busy (src/members/open.ts).
+        const follow = () => followEntryLink(region.main);
+        if (region.main.getAttribute('aria-busy') !== 'true') follow();
+        else
+          new MutationObserver((_, observer) => {
+            if (region.main.getAttribute('aria-busy') === 'true') return;
+            observer.disconnect();
+            follow();
+          }).observe(region.main, { attributes: true, attributeFilter: ['aria-busy'] });
+      }
+    });
+  }
+  checkSession();
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) checkSession();
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === config.authStorageKey) checkSession();
+  });
+}

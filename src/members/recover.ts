@@ -1,0 +1,93 @@
+import { canonicalPath } from '../lib/paths.ts';
+import { SealError } from '../lib/sealing.ts';
+import { FAILURE_BOX_ATTRIBUTE } from './contract.ts';
+import { fetchCurrentKey, SignInNeeded } from './key.ts';
+import { openRegion, sealedParts } from './open.ts';
+import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
+
+/*
+ * Loaded only when the opener (src/members/inline/opener.ts) could not open the page itself:
+ * an expired session to refresh first, the key service unreachable, or a damaged page. Never a
+ * blank page: the member sees what happened and can try again.
+ */
+
+function showFailure(main: HTMLElement, retry: () => void): void {
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.setAttribute(FAILURE_BOX_ATTRIBUTE, '');
+  box.className =
+    'mx-auto my-24 max-w-md rounded-2xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100';
+  const text = document.createElement('p');
+  text.textContent =
+    'This page could not be opened. It may be damaged or out of date, or the connection failed.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Try again';
+  button.className =
+    'mt-4 inline-flex h-10 items-center rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800';
+  button.addEventListener('click', () => {
+    box.remove();
+    retry();
+  });
+  box.append(text, button);
+  main.querySelector(`[${FAILURE_BOX_ATTRIBUTE}]`)?.remove();
+  main.append(box);
+  button.focus();
+}
+
+/** The page's sealed parts afresh from the server, bypassing every cache. */
+async function refetchParts(): Promise<string[] | null> {
+  try {
+    const response = await fetch(location.pathname, { cache: 'no-store' });
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const main = membersRegion(page)?.main;
+    return main ? sealedParts(main) : null;
+  } catch (error) {
+    console.error('Could not fetch this members page again', error);
+    return null;
+  }
+}
+
+/** Opens the page with the current key (refreshing the session first if it must). */
+async function reopen(parts: string[]): Promise<void> {
+  const region = membersRegion();
+  if (!region) return;
+  try {
+    const key = await fetchCurrentKey();
+    await openRegion(region.main, parts, key, canonicalPath(location.pathname), () =>
+      setMembersState('open'),
+    );
+  } catch (error) {
+    if (error instanceof SignInNeeded) {
+      goToSignIn();
+      return;
+    }
+    console.error('Could not open this members page', error);
+    setMembersState('failed', error instanceof SealError ? 'damaged' : 'network');
+    recover();
+  }
+}
+
+/** Acts on the page's failure: sign in, refresh and open, or show it with a retry. */
+export function recover(): void {
+  const region = membersRegion();
+  const failure = membersFailure();
+  if (!region) return;
+  if (failure === 'sign-in') {
+    goToSignIn();
+    return;
+  }
+  const parts = sealedParts(region.main);
+  if (failure === 'refresh') {
+    void reopen(parts);
+    return;
+  }
+  // Content that will not open under the current key is damaged in this copy of the page (a
+  // cut-off download, a stale cache): retrying fetches the page afresh. Otherwise (the key
+  // service unreachable) it is retried as it is.
+  showFailure(region.main, () => {
+    void (failure === 'damaged' ? refetchParts() : Promise.resolve(parts)).then((fresh) =>
+      reopen(fresh ?? parts),
+    );
+  });
+}
