@@ -33,7 +33,9 @@ export function inlineScripts(siteConfig) {
       legalComments: 'none',
       define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
     });
-    code[name] = /** @type {string} */ (result.outputFiles[0]?.text).trim();
+    const [output] = result.outputFiles;
+    if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);
+    code[name] = output.text.trim();
   }
   return /** @type {{ head: string; opener: string }} */ (code);
 }

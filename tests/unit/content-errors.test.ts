@@ -38,6 +38,8 @@ beforeAll(() => {
     'src',
     'content',
     'scripts',
+    // The members' key request is shared with the key function (src/members/key.ts).
+    'supabase',
     'astro.config.ts',
     'tsconfig.json',
     'package.json',

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keyRequest,
+  needsSecondFactor,
+  requestMembersKey,
+  requestToken,
+  tokenAal,
+} from '../../supabase/functions/_shared/members-key.ts';
+import { splitParts } from '../../scripts/seal.mjs';
+
+const token = (claims: object) =>
+  `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
+
+describe('the aal2 rule', () => {
+  it.each([
+    { factors: null, aal: 'aal1', needs: false },
+    { factors: [{ status: 'unverified' }], aal: 'aal1', needs: false },
+    { factors: [{ status: 'verified' }], aal: 'aal1', needs: true },
+    { factors: [{ status: 'verified' }], aal: undefined, needs: true },
+    { factors: [{ status: 'verified' }], aal: 'aal2', needs: false },
+  ])('factors $factors at $aal: needs a second factor = $needs', ({ factors, aal, needs }) => {
+    expect(needsSecondFactor({ factors }, aal)).toBe(needs);
+  });
+
+  it('reads the aal claim of a token, and nothing from a malformed one', () => {
+    expect(tokenAal(token({ aal: 'aal2', sub: 'a' }))).toBe('aal2');
+    expect(tokenAal('not-a-jwt')).toBeUndefined();
+  });
+});
+
+describe('the key request', () => {
+  it('is CORS-simple: a POST of text/plain with no other header, so never preflighted', () => {
+    const [url, init] = keyRequest('https://p.supabase.co/functions/v1/k', 'tok');
+    expect(url).toBe('https://p.supabase.co/functions/v1/k');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ 'Content-Type': 'text/plain' });
+    expect(init.body).toBe('tok');
+  });
+
+  it.each([
+    { status: 200, body: { key: 'k' }, answer: { ok: true, key: 'k' } },
+    { status: 401, body: {}, answer: { ok: false, reason: 'sign-in', status: 401 } },
+    { status: 403, body: {}, answer: { ok: false, reason: 'sign-in', status: 403 } },
+    { status: 500, body: {}, answer: { ok: false, reason: 'network', status: 500 } },
+    { status: 200, body: { nokey: 1 }, answer: { ok: false, reason: 'network', status: 200 } },
+  ])('answer $status $body', async ({ status, body, answer }) => {
+    const fetchImpl = () => Promise.resolve(new Response(JSON.stringify(body), { status }));
+    expect(await requestMembersKey('https://k', 't', fetchImpl)).toEqual(answer);
+  });
+
+  it('an unreachable function is a network failure, never a throw', async () => {
+    const fetchImpl = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await requestMembersKey('https://k', 't', fetchImpl)).toEqual({
+      ok: false,
+      reason: 'network',
+    });
+  });
+
+  it.each([
+    { init: { method: 'POST', body: 'abc.def.ghi' }, token: 'abc.def.ghi' },
+    { init: { method: 'POST', body: ' abc \n' }, token: 'abc' },
+    { init: { method: 'POST', body: 'two words' }, token: null },
+    { init: { method: 'GET', headers: { Authorization: 'Bearer abc' } }, token: 'abc' },
+    { init: { method: 'POST', headers: { Authorization: 'Bearer abc' } }, token: 'abc' },
+    { init: { method: 'GET' }, token: null },
+  ])('the function reads the token of $init', async ({ init, token: expected }) => {
+    expect(await requestToken(new Request('https://k/', init))).toBe(expected);
+  });
+});
+
+describe('sealed parts', () => {
+  const section = (name: string) => `<section id="${name}" data-members-part>${name}</section>`;
+  it.each([
+    { content: '<h1>A</h1>', parts: ['<h1>A</h1>'] },
+    { content: `<h1>A</h1>${section('a')}`, parts: [`<h1>A</h1>${section('a')}`] },
+    {
+      content: `<h1>A</h1><nav>n</nav>${section('a')}${section('b')}${section('c')}<nav>p</nav>`,
+      parts: [`<h1>A</h1><nav>n</nav>${section('a')}`, section('b'), `${section('c')}<nav>p</nav>`],
+    },
+  ])('split so the first part holds the first screen', ({ content, parts }) => {
+    expect(splitParts(content)).toEqual(parts);
+    expect(splitParts(content).join('')).toBe(content);
+  });
+});
