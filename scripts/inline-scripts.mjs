@@ -8,14 +8,21 @@
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The configuration fields the inline scripts read. Only these are inlined: every page carries
+ * the head script, and its size is budgeted (tests/e2e/budgets.spec.ts).
+ */
+const INLINE_CONFIG_FIELDS = ['authStorageKey', 'supabaseUrl'];
+
 const ENTRIES = {
   head: '../src/members/inline/head.ts',
   opener: '../src/members/inline/opener.ts',
 };
 
 /**
- * @param {unknown} siteConfig the parsed site configuration (src/lib/site-config.ts), inlined as
- *   __SITE_CONFIG__ exactly as Vite's define does for the bundles (src/config.ts)
+ * @param {object} siteConfig the parsed site configuration
+ *   (src/lib/site-config.ts), inlined as __SITE_CONFIG__ as Vite's define does for the bundles
+ *   (src/config.ts), but with INLINE_CONFIG_FIELDS only
  * @returns {{ head: string; opener: string }} each script's code
  */
 export function inlineScripts(siteConfig) {
@@ -31,7 +38,16 @@ export function inlineScripts(siteConfig) {
       target: 'es2022',
       platform: 'browser',
       legalComments: 'none',
-      define: { __SITE_CONFIG__: JSON.stringify(siteConfig) },
+      define: {
+        __SITE_CONFIG__: JSON.stringify(
+          Object.fromEntries(
+            INLINE_CONFIG_FIELDS.map((field) => [
+              field,
+              /** @type {Record<string, unknown>} */ (siteConfig)[field],
+            ]),
+          ),
+        ),
+      },
     });
     const [output] = result.outputFiles;
     if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);

@@ -63,7 +63,7 @@ export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
 export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
 
 /** Selector of a members' region whose content is on screen. */
-export const CONTENT_SHOWN = `html[${STATE_ATTRIBUTE}="open"] main[${REGION_ATTRIBUTE}]`;
+export const CONTENT_SHOWN = 'html[data-members-state="open"] main[data-members-only]';
 
 /** localStorage key of the members' content key (see src/members/key.ts for why localStorage). */
 export const KEY_STORAGE = 'members-content-key';

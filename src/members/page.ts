@@ -1,5 +1,4 @@
 import { config } from '../config.ts';
-import { ENTRY_MAP_ATTRIBUTE } from './contract.ts';
 import { readStoredSession } from './session.ts';
 import { goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
 
@@ -38,26 +37,6 @@ export function loadMembersShell(): void {
   else whenSettled(() => afterLoad(load));
 }
 
-/** On a split catalogue, a link to an entry on a later page goes there (src/scripts/entry-pages.ts). */
-function followEntryLink(main: HTMLElement): void {
-  const entryMap = main.getAttribute(ENTRY_MAP_ATTRIBUTE);
-  const id = decodeURIComponent(location.hash.slice(1));
-  if (!id) return;
-  // On this page: the opener scrolled to it (src/members/open.ts).
-  if (document.getElementById(id) || !entryMap) return;
-  void Promise.all([
-    import('./key.ts'),
-    import('../lib/sealing.ts'),
-    import('../scripts/entry-pages.ts'),
-  ]).then(([{ withMembersKey }, { unseal }, { goToEntry }]) =>
-    goToEntry(entryMap, (text, path) =>
-      text.trim().startsWith('{') || text.trim().startsWith('[')
-        ? Promise.resolve(text)
-        : withMembersKey((key) => unseal(key, text.trim(), path)),
-    ),
-  );
-}
-
 /** Checks a page shown again (back/forward cache) or after another tab signed in or out. */
 function checkSession(): void {
   if (!storedSession() && membersRegion()) goToSignIn();
@@ -72,7 +51,10 @@ export function startMembersPage(): void {
       if (state === 'failed') void import('./recover.ts').then(({ recover }) => recover());
       else if (location.hash) {
         // Every part is in once the region is no longer busy (src/members/open.ts).
-        const follow = () => followEntryLink(region.main);
+        const follow = () =>
+          void import('./entry-link.ts').then(({ followEntryLink }) =>
+            followEntryLink(region.main),
+          );
         if (region.main.getAttribute('aria-busy') !== 'true') follow();
         else
           new MutationObserver((_, observer) => {

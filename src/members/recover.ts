@@ -1,7 +1,7 @@
 import { canonicalPath } from '../lib/paths.ts';
 import { SealError } from '../lib/sealing.ts';
 import { FAILURE_BOX_ATTRIBUTE } from './contract.ts';
-import { fetchCurrentKey, SignInNeeded } from './key.ts';
+import { fetchCurrentKey, SignInNeeded } from './with-key.ts';
 import { openRegion, sealedParts } from './open.ts';
 import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '../lib/search/documents.ts';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../lib/constants.ts';
 import { unseal } from '../lib/sealing.ts';
-import { withMembersKey } from '../members/key.ts';
+import { withMembersKey } from '../members/with-key.ts';
 
 /*
  * Fetching and opening the build's search files, apart from the search code itself (engine,

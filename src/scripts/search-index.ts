@@ -1,6 +1,6 @@
 import { loadSearchIndex } from '../stores/search.ts';
 import { fetchSearchIndex } from './search-files.ts';
-import { SignInNeeded } from '../members/key.ts';
+import { SignInNeeded } from '../members/with-key.ts';
 import { goToSignIn } from '../members/state.ts';
 
 /**

@@ -90,7 +90,10 @@ function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErro
  * request. A refusal or an unreachable key service only means pages ask for it themselves.
  */
 async function keepMembersKey(): Promise<void> {
-  const { fetchKey, storedKey } = await import('../members/key.ts');
+  const [{ fetchKey }, { storedKey }] = await Promise.all([
+    import('../members/with-key.ts'),
+    import('../members/key.ts'),
+  ]);
   const { data } = await (await client()).getSession();
   if (data.session && !storedKey()) await fetchKey(data.session.access_token);
 }

@@ -5,10 +5,6 @@ import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
 import { RATE_LIMIT_PREFIX } from '../lib/rate-limiter.ts';
 import { SECURITY_LOG_KEY } from '../lib/security-log.ts';
-import {
-  needsSecondFactor as secondFactorRule,
-  tokenAal,
-} from '../../supabase/functions/_shared/members-key.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 
@@ -61,13 +57,13 @@ async function forgetMember(local: Storage, session: Storage): Promise<void> {
 }
 
 /**
- * Whether the session is short of the aal2 a verified factor requires: the rule of
- * supabase/functions/_shared/members-key.ts, applied to the server's user and the token.
+ * Whether the session is short of the aal2 a verified factor requires, as supabase-js reads it
+ * (the same rule as supabase/functions/_shared/members-key.ts, which the head script and the
+ * key function apply; importing it here would add a chunk to every members' page).
  */
 export async function needsSecondFactor(): Promise<boolean> {
-  const { data } = await authClient.getSession();
-  if (!data.session) return false;
-  return secondFactorRule(data.session.user, tokenAal(data.session.access_token));
+  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel();
+  return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
 }
 
 let signingOut = false;

@@ -74,7 +74,7 @@ test('a member with a verified factor but only a password session is sent to the
   const { data: aal1 } = await createClient(AUTH_URL, ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
   }).auth.signInWithPassword({ email, password });
-  await storeSession(page, aal1.session!);
+  await storeSession(page, aal1.session!, { withKey: false });
   await page.goto('/toolstack');
   await expect(page).toHaveURL('/auth');
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
