@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { readStoredSession } from './session.ts';
-import { goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
+import { afterLoad, goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
 
 /*
  * The bundled half of a members' page, run by the site's shell (src/scripts/shell.ts) on every
@@ -11,13 +11,6 @@ import { goToSignIn, membersRegion, membersState, whenSettled } from './state.ts
 
 const storedSession = () =>
   readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
-
-/** Runs after the page has loaded and the frame after that is painted. */
-function afterLoad(run: () => void): void {
-  const later = () => requestAnimationFrame(() => setTimeout(run));
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
-}
 
 let membersShell: Promise<unknown> | undefined;
 

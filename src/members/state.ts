@@ -70,3 +70,10 @@ export function whenSettled(run: (state: 'open' | 'failed') => void): void {
 export function goToSignIn(): void {
   location.replace(SIGN_IN_PATH);
 }
+
+/** Runs `run` once the page has loaded and the frame after that is painted. */
+export function afterLoad(run: () => void): void {
+  const later = () => requestAnimationFrame(() => setTimeout(run));
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}

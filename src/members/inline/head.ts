@@ -1,7 +1,8 @@
 import { config } from '../../config.ts';
 import { resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme.ts';
 import { needsSecondFactor, tokenAal } from '../../../supabase/functions/_shared/members-key.ts';
-import { GATE_REGION_ATTRIBUTE, KEY_STORAGE, MEMBER_ATTRIBUTE } from '../contract.ts';
+import { GATE_REGION_ATTRIBUTE, MEMBER_ATTRIBUTE } from '../contract.ts';
+import { storedKey } from '../key.ts';
 import { readStoredSession } from '../session.ts';
 import { goToSignIn, setMembersState } from '../state.ts';
 
@@ -32,14 +33,6 @@ root.classList.toggle(
   'dark',
   resolveTheme(theme, matchMedia('(prefers-color-scheme: light)').matches) === 'dark',
 );
-
-function storedKey(): string | null {
-  try {
-    return localStorage.getItem(KEY_STORAGE);
-  } catch {
-    return null;
-  }
-}
 
 function guard(): void {
   const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);

@@ -2,10 +2,11 @@ import { config } from '../../config.ts';
 import { SealError } from '../../lib/sealing.ts';
 import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 import { canonicalPath } from '../../lib/paths.ts';
-import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH, KEY_STORAGE } from '../contract.ts';
+import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
 import { openRegion, sealedParts } from '../open.ts';
 import { readStoredSession } from '../session.ts';
-import { membersRegion, membersState, setMembersState } from '../state.ts';
+import { storedKey, storeKey } from '../key.ts';
+import { afterLoad, membersRegion, membersState, setMembersState } from '../state.ts';
 
 /*
  * The opener of a sealed members' page, inlined right after its <main> by
@@ -57,25 +58,13 @@ function runPageModules(): void {
   );
 }
 
-function readKey(): string | null {
-  try {
-    return localStorage.getItem(KEY_STORAGE);
-  } catch {
-    return null;
-  }
-}
-
 async function askForKey(accessToken: string): Promise<string | null> {
   const answer = await requestMembersKey(`${config.supabaseUrl}${KEY_PATH}`, accessToken);
   if (!answer.ok) {
     setMembersState('failed', answer.reason);
     return null;
   }
-  try {
-    localStorage.setItem(KEY_STORAGE, answer.key);
-  } catch {
-    // Without storage every page asks again; the page still opens.
-  }
+  storeKey(answer.key);
   return answer.key;
 }
 
@@ -93,7 +82,7 @@ async function open(): Promise<void> {
     return;
   }
   const path = canonicalPath(location.pathname);
-  const kept = readKey();
+  const kept = storedKey();
   let key = kept;
   if (!key) {
     if (stored.expired) {
@@ -128,13 +117,6 @@ async function open(): Promise<void> {
       setMembersState('failed', 'damaged');
     }
   }
-}
-
-/** Runs once the page has loaded and the frame after that is painted. */
-function afterLoad(run: () => void): void {
-  const later = () => requestAnimationFrame(() => setTimeout(run));
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
 }
 
 open()
