@@ -69,6 +69,24 @@ export default defineConfig({
     server: { strictPort: true },
     preview: { strictPort: true },
     plugins: [tailwindcss()],
+    // Every page's shell script (src/layouts/BaseLayout.astro) imports these small modules; left
+    // to the default splitting they ship as nine files of 140-880 B each. One file saves the
+    // per-file gzip overhead on every page (budgets in tests/e2e/budgets.spec.ts) and a round of
+    // requests, and no page loads code it would not have loaded anyway.
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'shell',
+                test: /\/src\/(members\/(contract|state|session)|lib\/(site-config|constants)|stores\/auth)\.ts$|\/node_modules\/nanostores\/|vite\/preload-helper/,
+              },
+            ],
+          },
+        },
+      },
+    },
     define: {
       __SITE_CONFIG__: JSON.stringify(siteConfig),
       __MEMBERS_INLINE__: JSON.stringify(membersInline),
