@@ -1,8 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
-import type { Browser as CdpBrowser, BrowserContext as CdpBrowserContext } from 'puppeteer-core';
+import puppeteer, {
+  type Browser as CdpBrowser,
+  type BrowserContext as CdpBrowserContext,
+} from 'puppeteer-core';
 import { createMember, memberStorage, storeSession } from '../../tests/e2e/support/auth.ts';
-import { chromiumLaunchOptions } from '../chromium.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions } from '../chromium.mjs';
 import { SITE_URL } from './servers.ts';
 
 /** Chromium found as in the tests (scripts/chromium.mjs). */
@@ -30,6 +33,22 @@ export async function newTab(
   const page = await context.newPage();
   if (signedIn) await storeSession(page, (await benchMember()).session);
   return { context, page };
+}
+
+/**
+ * The same Chromium driven through Puppeteer, for what Playwright cannot show: Chrome refuses to
+ * prerender (Speculation Rules) for a page while a DevTools session is attached to the page's own
+ * target, which is how Playwright holds every page (the prerender fails with
+ * PrerenderingDisabledByDevTools); Puppeteer attaches through the tab's target, so a prerendered
+ * page is activated on click as in a person's browser. Desktop-sized, like Playwright's default.
+ */
+export function launchCdpBrowser(): Promise<CdpBrowser> {
+  return puppeteer.launch({
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    defaultViewport: { width: 1280, height: 720 },
+  });
 }
 
 /**
