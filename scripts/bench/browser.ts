@@ -1,7 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
-import { createMember, storeSession } from '../../tests/e2e/support/auth.ts';
-import { chromiumLaunchOptions } from '../chromium.mjs';
+import puppeteer, {
+  type Browser as CdpBrowser,
+  type BrowserContext as CdpBrowserContext,
+} from 'puppeteer-core';
+import { createMember, memberStorage, storeSession } from '../../tests/e2e/support/auth.ts';
+import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions } from '../chromium.mjs';
 import { SITE_URL } from './servers.ts';
 
 /** Chromium found as in the tests (scripts/chromium.mjs). */
@@ -19,7 +23,7 @@ export function benchMember(): Promise<{ email: string; session: Session }> {
 
 /**
  * A tab in a fresh browser context (empty caches and storage) on the site; signed in, it starts
- * with the member's session stored where supabase-js keeps it, as after a sign-in.
+ * with what a sign-in stores (the session and the members' content key), as after a sign-in.
  */
 export async function newTab(
   browser: Browser,
@@ -29,4 +33,38 @@ export async function newTab(
   const page = await context.newPage();
   if (signedIn) await storeSession(page, (await benchMember()).session);
   return { context, page };
+}
+
+/**
+ * The same Chromium driven through Puppeteer, for what Playwright cannot show: Chrome refuses to
+ * prerender (Speculation Rules) for a page while a DevTools session is attached to the page's own
+ * target, which is how Playwright holds every page (the prerender fails with
+ * PrerenderingDisabledByDevTools); Puppeteer attaches through the tab's target, so a prerendered
+ * page is activated on click as in a person's browser. Desktop-sized, like Playwright's default.
+ */
+export function launchCdpBrowser(): Promise<CdpBrowser> {
+  return puppeteer.launch({
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    defaultViewport: { width: 1280, height: 720 },
+  });
+}
+
+/**
+ * Stores in the site's localStorage of a Puppeteer browser (or one of its contexts) everything a
+ * real sign-in on /auth stores (memberStorage: the session and the members' content key), so
+ * every tab opened there after is the bench member's.
+ */
+export async function signInCdp(target: CdpBrowser | CdpBrowserContext): Promise<void> {
+  const entries = await memberStorage((await benchMember()).session);
+  const page = await target.newPage();
+  try {
+    await page.goto(`${SITE_URL}/robots.txt`);
+    await page.evaluate((stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    }, entries);
+  } finally {
+    await page.close();
+  }
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { JS_BUDGETS } from './lib/budgets.ts';
 import { CONTENT_SHOWN } from '../../src/members/contract.ts';
+import { JS_BUDGETS } from './lib/budgets.ts';
 
 /** A kind of page the bench and the byte-budget tests measure, with what "loaded" means for it. */
 export interface PageType {
@@ -17,7 +17,10 @@ export interface PageType {
 
 const TIMEOUT = { timeout: 15_000 };
 
-/** A members' page is ready when the guard has let it through and its sealed region is open. */
+/**
+ * A members' region whose content is on screen, as the members' page contract names it
+ * (src/members/contract.ts): the bench spells no attribute of its own.
+ */
 export const MEMBERS_CONTENT = CONTENT_SHOWN;
 
 async function membersContent(page: Page): Promise<void> {

@@ -45,11 +45,15 @@ test("a returning member's page asks the network for nothing before its content 
   await page.waitForLoadState('load');
   const early = await page.evaluate(() => {
     const shownAt = window.__contentShownAt ?? Infinity;
+    // The tab's icon is the browser's own request, as on any static page.
+    const icons = new Set(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map((link) => link.href),
+    );
     return (
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => entry.startTime < shownAt)
         // The header's logo images are part of the page's own markup, as on a static page.
-        .filter((entry) => entry.initiatorType !== 'img')
+        .filter((entry) => entry.initiatorType !== 'img' && !icons.has(entry.name))
         .map((entry) => entry.name)
     );
   });

@@ -1,19 +1,26 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouseRun from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.mjs';
-import { benchMember } from '../browser.ts';
+import { launchBrowser, newTab, signInCdp } from '../browser.ts';
 import { atLeast, atMost, exactly, type Figure, type Target } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
 import { MEMBERS_CONTENT, PAGE_TYPES, type PageType } from '../page-types.ts';
 import type { Section } from '../section.ts';
 import { SITE_URL } from '../servers.ts';
-import { STORAGE_KEY } from '../../../tests/e2e/support/auth.ts';
 
 const SECTION = 'Lighthouse (mobile)';
+/** Runs per page; members' catalogue pages get FLOOR_RUNS, alternated with their floor's. */
 const RUNS = 3;
+const FLOOR_RUNS = 5;
+/** The members' pages measured next to their floor (docs/performance.md, 'The floor'). */
+const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
+/** Where the floors are written in dist/ (served by `astro preview` as /bench-floor/<name>). */
+const FLOOR_FOLDER = 'bench-floor';
+/** Target (docs/performance.md): a members' page's LCP within this factor of its floor's, measured in the same run. */
+const FLOOR_RATIO = 1.15;
 /** Every run's full Lighthouse report, overwritten by the next bench. */
 const REPORTS = join(import.meta.dirname, '..', '..', '..', 'bench-results', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -48,15 +55,6 @@ interface Run {
   cls: number;
 }
 
-/** The member's session in this browser's storage, as after a sign-in (kept across runs). */
-async function signIn(browser: Browser): Promise<void> {
-  const page = await browser.newPage();
-  await page.goto(`${SITE_URL}/robots.txt`);
-  const session = JSON.stringify((await benchMember()).session);
-  await page.evaluate((key, value) => localStorage.setItem(key, value), STORAGE_KEY, session);
-  await page.close();
-}
-
 /**
  * Cold caches with the sign-in kept: Lighthouse's own reset would also wipe the session, so for
  * members it is off and this clears everything but localStorage.
@@ -72,7 +70,7 @@ async function clearAllButSession(page: Page): Promise<void> {
 }
 
 /** Whether the page Lighthouse measured shows the members' content, not a prompt or spinner. */
-function showsMembersContent(page: Page, type: PageType): Promise<boolean> {
+function showsMembersContent(page: Page, path: string): Promise<boolean> {
   return page.evaluate(
     (selector, path) =>
       location.pathname === path &&
@@ -83,7 +81,7 @@ function showsMembersContent(page: Page, type: PageType): Promise<boolean> {
           (element.tagName === 'LI' || /@/.test(element.textContent ?? '')),
       ),
     MEMBERS_CONTENT,
-    type.path,
+    path,
   );
 }
 
@@ -98,18 +96,47 @@ async function warmUp(browser: Browser, type: PageType): Promise<void> {
   await page.close();
 }
 
-async function measure(browser: Browser, port: number, type: PageType, run: number): Promise<Run> {
+/** What one Lighthouse run loads: a page type's page, or the floor of a members' page. */
+interface Measured {
+  /** Path on the site. */
+  path: string;
+  /** Members' handling: the session kept, the rest of the caches cleared, the content checked. */
+  signedIn: boolean;
+  /** File name of its reports in bench-results/lighthouse/, before the run number. */
+  report: string;
+}
+
+function pageMeasured(type: PageType): Measured {
+  return {
+    path: type.path,
+    signedIn: type.signedIn,
+    report: type.path.replace(/\W+/g, '') || 'home',
+  };
+}
+
+/** The floor of a members' page, Lighthouse'd exactly as the page itself (see writeFloors). */
+function floorMeasured(type: PageType): Measured {
+  return {
+    path: `/${FLOOR_FOLDER}/${floorName(type)}`,
+    signedIn: true,
+    report: `${pageMeasured(type).report}-floor`,
+  };
+}
+
+const floorName = (type: PageType) => type.path.replace(/^\//, '').replace(/[^\w-]+/g, '-');
+
+async function measure(browser: Browser, port: number, what: Measured, run: number): Promise<Run> {
   const page = await browser.newPage();
   try {
-    if (type.signedIn) await clearAllButSession(page);
+    if (what.signedIn) await clearAllButSession(page);
     const result = await lighthouseRun(
-      `${SITE_URL}${type.path}`,
+      `${SITE_URL}${what.path}`,
       {
         port,
         logLevel: 'error',
         output: 'json',
         onlyCategories: [...CATEGORIES],
-        disableStorageReset: type.signedIn,
+        disableStorageReset: what.signedIn,
       },
       undefined,
       page,
@@ -118,12 +145,9 @@ async function measure(browser: Browser, port: number, type: PageType, run: numb
     if (!lhr || lhr.runtimeError) throw new Error(lhr?.runtimeError?.message ?? 'no result');
     // Kept for reading why a figure is what it is (open in the Lighthouse viewer).
     mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(
-      join(REPORTS, `${type.path.replace(/\W+/g, '') || 'home'}-${run}.json`),
-      JSON.stringify(lhr),
-    );
-    if (type.signedIn && !(await showsMembersContent(page, type))) {
-      throw new Error(`${type.path} did not show the members' content to the signed-in member`);
+    writeFileSync(join(REPORTS, `${what.report}-${run}.json`), JSON.stringify(lhr));
+    if (what.signedIn && !(await showsMembersContent(page, what.path))) {
+      throw new Error(`${what.path} did not show the members' content to the signed-in member`);
     }
     const scores: Record<string, number> = {};
     for (const category of CATEGORIES) {
@@ -142,68 +166,152 @@ async function measure(browser: Browser, port: number, type: PageType, run: numb
 }
 
 /**
- * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown) of each page type, median
- * of three, with Chromium found as in the tests; members' pages signed in, with cold caches.
+ * The floor of each members' page in FLOOR_PAGES: the page as the member sees it once opened,
+ * with every script removed, written to dist/bench-floor/<name>.html. Loaded signed in until
+ * its content is on screen, then its document as it stands, less every <script> (inline,
+ * module, speculation rules, JSON-LD) and every <link rel="modulepreload">. What the page
+ * would paint if its content needed no code: the static floor its LCP is held to.
+ */
+async function writeFloors(
+  dist: string,
+  types: readonly PageType[],
+  log: (line: string) => void,
+): Promise<void> {
+  const folder = join(dist, FLOOR_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  const browser = await launchBrowser();
+  try {
+    for (const type of types) {
+      const { context, page } = await newTab(browser, true);
+      try {
+        await page.goto(type.path);
+        await type.ready(page);
+        const { html, removed } = await page.evaluate(() => {
+          const root = document.documentElement.cloneNode(true) as HTMLElement;
+          const code = root.querySelectorAll('script, link[rel~="modulepreload"]');
+          code.forEach((element) => element.remove());
+          return { html: `<!doctype html>\n${root.outerHTML}\n`, removed: code.length };
+        });
+        writeFileSync(join(folder, `${floorName(type)}.html`), html);
+        log(
+          `  floor of ${type.path}: /${FLOOR_FOLDER}/${floorName(type)} (${removed} scripts and module preloads removed)`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
+
+/**
+ * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown) of each page type, with
+ * Chromium found as in the tests; members' pages signed in, with cold caches. Median of three,
+ * and of five for the members' pages in FLOOR_PAGES, whose runs alternate with runs of their
+ * floor (the same page with every script removed) in the same browser, so that the page and
+ * its floor share the machine's moment.
  */
 export const lighthouse: Section = {
   name: 'lighthouse',
   needsServers: true,
-  async run({ log }) {
+  async run({ dist, log }) {
     const figures: Figure[] = [];
-    for (const type of PAGE_TYPES) {
-      const chrome = await launch({
-        // The Chromium the tests use (scripts/chromium.mjs).
-        chromePath: chromiumExecutable(),
-        chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
-        logLevel: 'silent',
-      });
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      try {
-        if (type.signedIn) await signIn(browser);
-        await warmUp(browser, type);
-        const runs: Run[] = [];
-        for (let i = 1; i <= RUNS; i += 1) runs.push(await measure(browser, chrome.port, type, i));
-        log(
-          `  ${type.name}: performance ${runs.map((run) => run.scores.performance).join(', ')}; LCP ${runs.map((run) => Math.round(run.lcp)).join(', ')} ms`,
-        );
-        const targets = targetsFor(type);
-        const figure = (metric: string, values: number[], unit: Figure['unit']): Figure => ({
-          section: SECTION,
-          subject: type.name,
-          metric: `${metric} (median of ${RUNS})`,
-          value: median(values) ?? null,
-          unit,
-          ...(targets[metric] ? { target: targets[metric] } : {}),
+    const withFloor = PAGE_TYPES.filter((type) => FLOOR_PAGES.includes(type.path));
+    try {
+      await writeFloors(dist, withFloor, log);
+      for (const type of PAGE_TYPES) {
+        const chrome = await launch({
+          // The Chromium the tests use (scripts/chromium.mjs).
+          chromePath: chromiumExecutable(),
+          chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+          logLevel: 'silent',
         });
-        figures.push(
-          ...CATEGORIES.map((category) =>
-            figure(
-              category,
-              runs.map((run) => run.scores[category] ?? 0),
-              'score',
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        try {
+          if (type.signedIn) await signInCdp(browser);
+          await warmUp(browser, type);
+          const floor = withFloor.includes(type) ? floorMeasured(type) : undefined;
+          const count = floor ? FLOOR_RUNS : RUNS;
+          const runs: Run[] = [];
+          const floorRuns: Run[] = [];
+          for (let i = 1; i <= count; i += 1) {
+            runs.push(await measure(browser, chrome.port, pageMeasured(type), i));
+            if (floor) floorRuns.push(await measure(browser, chrome.port, floor, i));
+          }
+          log(
+            `  ${type.name}: performance ${runs.map((run) => run.scores.performance).join(', ')}; LCP ${ms(runs.map((run) => run.lcp))} ms${floor ? `; floor LCP ${ms(floorRuns.map((run) => run.lcp))} ms` : ''}`,
+          );
+          const targets = targetsFor(type);
+          const figure = (metric: string, values: number[], unit: Figure['unit']): Figure => ({
+            section: SECTION,
+            subject: type.name,
+            metric: `${metric} (median of ${count})`,
+            value: median(values) ?? null,
+            unit,
+            ...(targets[metric] ? { target: targets[metric] } : {}),
+          });
+          figures.push(
+            ...CATEGORIES.map((category) =>
+              figure(
+                category,
+                runs.map((run) => run.scores[category] ?? 0),
+                'score',
+              ),
             ),
-          ),
-          figure(
-            'LCP',
-            runs.map((run) => run.lcp),
-            'ms',
-          ),
-          figure(
-            'TBT',
-            runs.map((run) => run.tbt),
-            'ms',
-          ),
-          figure(
-            'CLS',
-            runs.map((run) => run.cls),
-            'ratio',
-          ),
-        );
-      } finally {
-        await browser.disconnect();
-        chrome.kill();
+            figure(
+              'LCP',
+              runs.map((run) => run.lcp),
+              'ms',
+            ),
+            figure(
+              'TBT',
+              runs.map((run) => run.tbt),
+              'ms',
+            ),
+            figure(
+              'CLS',
+              runs.map((run) => run.cls),
+              'ratio',
+            ),
+          );
+          if (floor) figures.push(...floorFigures(type, runs, floorRuns, floor));
+        } finally {
+          await browser.disconnect();
+          chrome.kill();
+        }
       }
+    } finally {
+      rmSync(join(dist, FLOOR_FOLDER), { recursive: true, force: true });
     }
     return figures;
   },
 };
+
+/** The floor's LCP and the page's LCP as a multiple of it (the target in docs/performance.md). */
+function floorFigures(type: PageType, runs: Run[], floorRuns: Run[], floor: Measured): Figure[] {
+  const lcp = median(runs.map((run) => run.lcp));
+  const floorLcp = median(floorRuns.map((run) => run.lcp));
+  const pairs = runs.map((run, i) => run.lcp / (floorRuns[i]?.lcp ?? NaN));
+  return [
+    {
+      section: SECTION,
+      subject: type.name,
+      metric: `floor LCP, scripts removed (median of ${floorRuns.length})`,
+      value: floorLcp ?? null,
+      unit: 'ms',
+      note: `${floor.path}, runs alternated with the page's; performance ${floorRuns.map((run) => run.scores.performance).join(', ')}`,
+    },
+    {
+      section: SECTION,
+      subject: type.name,
+      metric: 'LCP / floor LCP (medians)',
+      value: lcp !== undefined && floorLcp ? lcp / floorLcp : null,
+      unit: 'ratio',
+      target: atMost(FLOOR_RATIO),
+      note: `run by run ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}`,
+    },
+  ];
+}
