@@ -104,6 +104,21 @@ test('a visited sealed page is kept as ciphertext, and no cache holds the key or
   }
 });
 
+test('a member whose first page is a sealed members page gets the service worker too', async ({
+  page,
+}) => {
+  await open(page, '/toolstack', 'Modern Tool Stack');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  await page.getByRole('button', { name: 'Tools' }).click();
+  await page.getByRole('menuitem', { name: 'Tool Lab' }).click();
+  await expect(
+    page.locator(CONTENT_SHOWN).getByRole('heading', { level: 1, name: 'Tool Lab' }),
+  ).toBeVisible();
+  await expectKept(page, ['/lab']);
+});
+
 test('with the network cut, a hop to a visited members page opens it from the cache', async ({
   page,
   context,
