@@ -27,6 +27,14 @@ export default defineConfig({
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
+  // Members' links (marked data-astro-prefetch: NavMenu, MobileMenu, UserMenu, the home grid,
+  // Pager...) are prerendered on hover: with clientPrerender Astro writes one static
+  // <script type="speculationrules"> into every page's head (document rules for
+  // a[data-astro-prefetch], eagerness "moderate": a 200 ms hover or pointer-down) and adds its
+  // hash to the policy below. Its prefetch script falls back to <link rel="prefetch"> on hover
+  // where Speculation Rules are unsupported. Nothing else is prefetched (prefetchAll: false).
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  experimental: { clientPrerender: true },
   // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
   // that URL: a busy port is refused (strictPort) rather than silently replaced.
   // `astro preview` (npm start, the browser tests) sends the security headers the build wrote to

@@ -34,7 +34,10 @@ async function flattenSitemap() {
   await rm(new URL('sitemap-index.xml', dist));
 }
 
-/** @param {import('./built-pages.mjs').BuiltPage[]} pages */
+/**
+ * @param {import('./built-pages.mjs').BuiltPage[]} pages
+ * @returns {Promise<string[]>} paths of the sealed pages, which the service worker keeps
+ */
 async function sealMembersContent(pages) {
   if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
     console.warn(
@@ -44,7 +47,7 @@ async function sealMembersContent(pages) {
         '!! Anyone can read every tool and prompt with curl, and so can every crawler.     !!\n' +
         '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
     );
-    return;
+    return [];
   }
   try {
     const key = resolveMembersKey(loadSiteConfig());
@@ -58,6 +61,7 @@ async function sealMembersContent(pages) {
     for (const file of await sealSearchFiles(dist, key)) {
       console.log(`${file.path}: sealed ${kib(file.bytes)} as ${kib(file.sealedBytes)}`);
     }
+    return sealed.map((page) => page.page);
   } catch (error) {
     // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
     // a failed build anyway has nothing to publish.
@@ -113,7 +117,7 @@ const pages = await readBuiltPages(dist);
 await writeEntryMaps(dist, pages);
 await arrangePageModules(dist, pages);
 await checkContentSecurityPolicy(pages);
-await sealMembersContent(pages);
+const sealedPages = await sealMembersContent(pages);
 const policies = await checkContentSecurityPolicy(pages);
 await writeBuiltPages(dist, pages);
 // One header for every path: what any page's policy allows. A page's own meta policy applies
@@ -126,7 +130,7 @@ await writeHeadersFile(
 );
 console.log(`content security policy: ${policies.length} pages; dist/_headers written`);
 const { count, size, warnings } = await generateSW(
-  serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES)),
+  serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES), sealedPages),
 );
 warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
 console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);

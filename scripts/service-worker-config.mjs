@@ -1,14 +1,56 @@
+import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
+
+/**
+ * A RegExp for this site's URLs with one of the given paths, with or without a query. Workbox
+ * tests a RegExp route against the whole URL and takes another origin's URL only when the match
+ * starts at its first character: this one starts after the origin (the lookbehind), so it never
+ * matches another site's URL.
+ *
+ * @param {string[]} paths site paths, such as /toolstack and /toolstack/2
+ * @returns {RegExp}
+ */
+export function sitePathsPattern(paths) {
+  const escaped = [...paths].sort().map((path) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`(?<=^https?://[^/]+)(?:${escaped.join('|')})(?=[?#]|$)`);
+}
+
+/**
+ * Workbox plugin of the members' pages route, written into the worker as source text (no
+ * closures): one cache entry per page whatever its query (the page is the same), and a request
+ * that asks to bypass caches (`cache: 'no-store'` or `'reload'`, such as a page fetching itself
+ * afresh after its copy would not open) gets the network's answer, which then replaces the copy.
+ */
+const MEMBERS_PAGES_PLUGIN = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  },
+  cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+    const mode = event && event.request ? event.request.cache : 'default';
+    return mode === 'no-store' || mode === 'reload' ? null : cachedResponse;
+  },
+};
+
 /**
  * workbox-build generateSW options. Public pages, icons and the JavaScript those pages
  * load are precached; other hashed assets are cached the first time a page uses them, so a
- * visitor's first load never downloads the members' bundles. Every other navigation goes to the
- * network and falls back to /offline. Auth and function calls go to another origin and match no
- * route here, so they are never cached.
+ * visitor's first load never downloads the members' bundles. Sealed members' pages are kept as
+ * they are served (ciphertext: scripts/seal.mjs) in the MEMBERS_PAGES_CACHE cache the first time
+ * they are fetched, and served from it after that while the network revalidates them, so a hop
+ * to a visited one (prerendered on hover or not) needs no network. Every other navigation goes to
+ * the network. Both fall back to /offline when there is nothing to show. Auth and function calls
+ * go to another origin and match no route here, so they are never cached.
  *
  * @param {string} distDir build output folder
  * @param {string[]} shellScripts dist-relative paths of the scripts public pages load
+ * @param {string[]} sealedPages paths of the sealed members' pages (sealMembersPages in
+ *   scripts/seal.mjs); none when the build does not seal (MEMBERS_CONTENT_SEAL=off), so that a
+ *   members' page in the clear is never cached
  */
-export function serviceWorkerConfig(distDir, shellScripts) {
+export function serviceWorkerConfig(distDir, shellScripts, sealedPages) {
+  const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
     // Styles are inlined into each page and there are no web fonts (system font stack).
@@ -36,10 +78,26 @@ export function serviceWorkerConfig(distDir, shellScripts) {
     dontCacheBustURLsMatching: /^_astro\//,
     ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^message$/, /^tab$/, /^q$/],
     runtimeCaching: [
+      // Before the navigations' route: the first matching route answers. An empty list would
+      // make a pattern that matches everything, so no route at all then.
+      ...(sealedPages.length === 0
+        ? []
+        : [
+            {
+              urlPattern: sitePathsPattern(sealedPages),
+              handler: 'StaleWhileRevalidate',
+              options: {
+                cacheName: MEMBERS_PAGES_CACHE,
+                cacheableResponse: { statuses: [200] },
+                plugins: [MEMBERS_PAGES_PLUGIN],
+                ...offline,
+              },
+            },
+          ]),
       {
         urlPattern: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
         handler: 'NetworkOnly',
-        options: { precacheFallback: { fallbackURL: '/offline' } },
+        options: offline,
       },
       {
         urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/_astro/'),

@@ -1,3 +1,4 @@
+import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
 
 interface Menu {
@@ -44,7 +45,11 @@ function wire(menu: Menu): void {
     else (document.activeElement as HTMLElement | null)?.click();
   });
   menu.list.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('[role=menuitem]')) close(menu, false);
+    const item = (event.target as Element).closest('[role=menuitem]');
+    // A link that leaves the page keeps the menu open until the page goes (pagehide, below):
+    // hidden now, it would lose the page prerendered for it (src/lib/link-clicks.ts).
+    if (item instanceof HTMLAnchorElement && leavesPage(event, item, location.href)) return;
+    if (item) close(menu, false);
   });
 }
 
@@ -61,5 +66,9 @@ export function wireMenus(): void {
     if (openMenu && !openMenu.list.contains(target) && !openMenu.button.contains(target)) {
       close(openMenu, false);
     }
+  });
+  // Closed as the page goes, so it is closed when the page comes back from the back/forward cache.
+  addEventListener('pagehide', () => {
+    if (openMenu) close(openMenu, false);
   });
 }

@@ -1,4 +1,9 @@
-/** Wires the hamburger menu: outside click, Escape and link clicks close it; open locks scroll. */
+import { leavesPage } from '../lib/link-clicks.ts';
+
+/**
+ * Wires the hamburger menu: outside click, Escape and link clicks close it (a link that leaves
+ * the page, as the page goes); open locks scroll.
+ */
 export function wireMobileMenu(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-mobile-menu-button]');
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
@@ -24,7 +29,13 @@ export function wireMobileMenu(): void {
     if (event.key === 'Escape' && isOpen()) setOpen(false, true);
   });
   panel.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) setOpen(false);
+    const link = (event.target as Element).closest('a');
+    // Hidden now, a link that leaves the page would lose the page prerendered for it
+    // (src/lib/link-clicks.ts): the menu closes as the page goes, below.
+    if (link && !leavesPage(event, link, location.href)) setOpen(false);
+  });
+  addEventListener('pagehide', () => {
+    if (isOpen()) setOpen(false);
   });
   // The menu is for narrow screens; widening the window must not leave the page scroll-locked.
   matchMedia('(min-width: 48rem)').addEventListener('change', (event) => {

@@ -4,6 +4,7 @@ import {
   suggestSpelling,
   type CatalogueIndex,
 } from '../lib/search/engine.ts';
+import { leavesPage } from '../lib/link-clicks.ts';
 import { toSearchParams } from '../lib/search/query-state.ts';
 import { $searchIndex } from '../stores/search.ts';
 import { loadCatalogue } from './search-index.ts';
@@ -111,10 +112,14 @@ export function startPalette(dialog: HTMLDialogElement): void {
   results.addEventListener('keydown', (event) => {
     if (moveThroughResults(event.key, links(), input)) event.preventDefault();
   });
-  // An entry on this very page is only a jump to its anchor: the dialog must not stay open.
+  // An entry on this very page is only a jump to its anchor: the dialog must not stay open. One
+  // on another page keeps it open until this page goes: closed now, its link would lose the page
+  // prerendered for it (src/lib/link-clicks.ts).
   results.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) dialog.close();
+    const link = (event.target as Element).closest('a');
+    if (link && !leavesPage(event, link, location.href)) dialog.close();
   });
+  addEventListener('pagehide', () => dialog.close());
   // Escape clears a query first, then closes (the dialog's own cancel).
   dialog.addEventListener('cancel', (event) => {
     if (!input.value) return;

@@ -19,9 +19,14 @@ export function registerServiceWorker(): void {
       reload();
     }
   });
-  window.addEventListener('load', () => {
+  const register = () => {
     container.register('/service-worker.js').catch((error: unknown) => {
       console.error('Service worker registration failed', error);
     });
-  });
+  };
+  // Once the page has loaded, so the worker's precaching never competes with it. A sealed
+  // members' page runs its modules only after load (src/members/inline/opener.ts): the event
+  // has passed by then.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
