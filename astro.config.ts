@@ -9,6 +9,7 @@ import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/site-config.mjs';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
 import { contentDir } from './src/lib/content-dir.ts';
+import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 
 const siteConfig = loadSiteConfig(
   process.env.NODE_ENV === 'production' ? 'production' : 'development',
@@ -27,14 +28,6 @@ export default defineConfig({
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
-  // Members' links (marked data-astro-prefetch: NavMenu, MobileMenu, UserMenu, the home grid,
-  // Pager...) are prerendered on hover: with clientPrerender Astro writes one static
-  // <script type="speculationrules"> into every page's head (document rules for
-  // a[data-astro-prefetch], eagerness "moderate": a 200 ms hover or pointer-down) and adds its
-  // hash to the policy below. Its prefetch script falls back to <link rel="prefetch"> on hover
-  // where Speculation Rules are unsupported. Nothing else is prefetched (prefetchAll: false).
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
-  experimental: { clientPrerender: true },
   // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
   // that URL: a busy port is refused (strictPort) rather than silently replaced.
   // `astro preview` (npm start, the browser tests) sends the security headers the build wrote to
@@ -58,7 +51,13 @@ export default defineConfig({
       }),
       scriptDirective: {
         resources: ["'self'"],
-        hashes: [sha256(membersInline.head), sha256(membersInline.opener)],
+        // The members' inline scripts and the static speculation rules of every page's head
+        // (src/lib/speculation-rules.ts).
+        hashes: [
+          sha256(membersInline.head),
+          sha256(membersInline.opener),
+          sha256(SPECULATION_RULES),
+        ],
       },
       styleDirective: { resources: ["'self'"] },
     },

@@ -15,7 +15,7 @@ export type ClickedLink = Pick<HTMLAnchorElement, 'href' | 'target' | 'download'
  * Menus keep themselves open on such a click until the page goes (pagehide): a link hidden by
  * closing its menu leaves the speculation rules' document rules, which match rendered links only,
  * and Chromium then discards the page it prerendered for that link, racing the click's own
- * navigation (astro.config.ts, prefetch).
+ * navigation (src/lib/speculation-rules.ts).
  */
 export function leavesPage(click: LinkClick, link: ClickedLink, here: string): boolean {
   if (click.defaultPrevented || click.button !== 0) return false;

@@ -78,8 +78,8 @@ export function resultCard(
   );
   link.href = doc.id;
   link.dataset.searchResult = '';
-  // A members' page: prerendered on hover (astro.config.ts, prefetch).
-  link.dataset.astroPrefetch = '';
+  // A members' page: prerendered on hover (src/lib/speculation-rules.ts).
+  link.dataset.prerender = '';
   const prompt = doc.prompt ? el('pre', '', doc.prompt) : null;
   if (prompt) {
     prompt.id = sourceId;
@@ -129,8 +129,8 @@ export function paletteRow(hit: SearchHit): HTMLLIElement {
   );
   link.href = doc.id;
   link.dataset.searchResult = '';
-  // A members' page: prerendered on hover (astro.config.ts, prefetch).
-  link.dataset.astroPrefetch = '';
+  // A members' page: prerendered on hover (src/lib/speculation-rules.ts).
+  link.dataset.prerender = '';
   return el('li', '', link);
 }
 
@@ -185,7 +185,7 @@ export function browseView(pages: readonly BrowsePage[]): HTMLElement {
       el('span', 'ml-1 text-zinc-600 dark:text-zinc-400', `(${count})`),
     );
     anchor.href = href;
-    anchor.dataset.astroPrefetch = '';
+    anchor.dataset.prerender = '';
     return anchor;
   };
   const section = el(

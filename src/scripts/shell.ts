@@ -26,6 +26,11 @@ document.addEventListener('click', (event) => {
   }
 });
 registerServiceWorker();
+// Browsers without Speculation Rules prefetch members' pages on hover instead of prerendering
+// them (src/lib/speculation-rules.ts); Chromium never loads this.
+if (!HTMLScriptElement.supports?.('speculationrules')) {
+  void import('./prefetch.ts').then(({ prefetchOnHover }) => prefetchOnHover());
+}
 
 restoreSession(localStorage, Date.now() / 1000);
 

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { Browser, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
 import { expect, test } from './support/member.ts';
@@ -14,19 +13,14 @@ import {
   watchTab,
   type TabWatch,
 } from './support/prerender.ts';
-import {
-  CONTENT_SHOWN,
-  DEFERRED_MODULES_ATTRIBUTE,
-  KEY_STORAGE,
-  SIGN_IN_PATH,
-} from '../../src/members/contract.ts';
+import { CONTENT_SHOWN, KEY_STORAGE, SIGN_IN_PATH } from '../../src/members/contract.ts';
 import { parsePolicy, sha256 } from '../../scripts/csp.mjs';
-import { importClosure } from '../../scripts/shell-scripts.mjs';
+import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculation-rules.ts';
 
 /*
- * Hops between members' pages (issue 15): links to members' pages are prerendered on hover with
- * the Speculation Rules API (astro.config.ts, prefetch and experimental.clientPrerender), and
- * prefetched where that API is missing. The prerendering tests drive Chromium with Puppeteer:
+ * Hops between members' pages: links to members' pages are prerendered on hover with
+ * the Speculation Rules API (static rules in every page's head, src/lib/speculation-rules.ts), and
+ * prefetched where that API is missing (src/scripts/prefetch.ts). The prerendering tests drive Chromium with Puppeteer:
  * Chromium never prerenders for a page Playwright drives (tests/e2e/support/prerender.ts).
  */
 
@@ -56,11 +50,13 @@ test('every page carries the prerender rules for marked links, allowed by its po
     const rules = [...html.matchAll(RULES)].map(([, text = '']) => text);
     expect(rules, path).toHaveLength(1);
     const [text = ''] = rules;
-    const rule = { source: 'document', where: { selector_matches: 'a[data-astro-prefetch]' } };
-    expect(JSON.parse(text), path).toEqual({
-      prerender: [{ ...rule, eagerness: 'moderate' }],
-      prefetch: [{ ...rule, eagerness: 'moderate' }],
-    });
+    const rule = {
+      source: 'document',
+      where: { selector_matches: `a[${PRERENDER_ATTRIBUTE}]` },
+      eagerness: 'moderate',
+    };
+    expect(JSON.parse(text), path).toEqual({ prerender: [rule], prefetch: [rule] });
+    expect(text, path).toBe(SPECULATION_RULES);
     // In <head>: the rules apply from the first hover.
     expect(html.indexOf(text), path).toBeLessThan(html.indexOf('</head>'));
     const hash = `'${sha256(text)}'`;
@@ -70,40 +66,16 @@ test('every page carries the prerender rules for marked links, allowed by its po
   }
 });
 
-test("every page loads Astro's prefetch script, the fallback where Speculation Rules are missing", async () => {
-  for (const { path, html } of builtPages) {
-    // A sealed page's opener runs the page's modules (DEFERRED_MODULES_ATTRIBUTE), others load them.
-    const deferred = new RegExp(`${DEFERRED_MODULES_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1];
-    const entries = [
-      ...[...html.matchAll(/<script type="module" src="\/(_astro\/[^"]+\.js)"/g)].map(
-        ([, src = '']) => src,
-      ),
-      ...(deferred
-        ? (
-            JSON.parse(deferred.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as {
-              run: string[];
-            }
-          ).run.map((src) => src.replace(/^\//, ''))
-        : []),
-    ];
-    const code = (await importClosure(pathToFileURL(`${dist}/`), entries)).map((file) =>
-      readFileSync(join(dist, file), 'utf8'),
-    );
-    expect(
-      code.some((text) => text.includes('speculationrules') && text.includes('prefetch')),
-      path,
-    ).toBe(true);
-  }
-});
-
 /** The page's links: where each goes and whether it is marked for prerendering. */
 async function links(page: Page) {
-  return page.locator('a[href]').evaluateAll((anchors) =>
-    (anchors as HTMLAnchorElement[]).map((anchor) => ({
-      href: anchor.getAttribute('href') ?? '',
-      url: anchor.href,
-      marked: anchor.hasAttribute('data-astro-prefetch'),
-    })),
+  return page.locator('a[href]').evaluateAll(
+    (anchors, attribute) =>
+      (anchors as HTMLAnchorElement[]).map((anchor) => ({
+        href: anchor.getAttribute('href') ?? '',
+        url: anchor.href,
+        marked: anchor.hasAttribute(attribute),
+      })),
+    PRERENDER_ATTRIBUTE,
   );
 }
 
@@ -146,13 +118,9 @@ test("search results link to members' pages marked for prerendering", async ({ p
 test('where Speculation Rules are missing, hovering a members link prefetches its page', async ({
   page,
 }) => {
-  // Astro's prefetch script prefetches with <link rel="prefetch"> then (and, in Chromium, beside
-  // the static rules: it adds rules of its own only when the page has none). It prefetches
-  // nothing offline, and Chromium says it is offline on a machine with loopback alone (as in
-  // the test's own network namespace), though the site is reachable.
+  // src/scripts/prefetch.ts prefetches with <link rel="prefetch"> then.
   await page.addInitScript(() => {
     HTMLScriptElement.supports = () => false;
-    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });
   });
   await page.goto('/toolstack');
   await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
