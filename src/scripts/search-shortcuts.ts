@@ -8,6 +8,9 @@ function typingInField(target: EventTarget | null): boolean {
   );
 }
 
+/** The search shortcuts as aria-keyshortcuts names them (src/lib/search/shortcut.ts). */
+export const SEARCH_SHORTCUTS = '/ Control+K Meta+K';
+
 let palette: Promise<unknown> | undefined;
 
 /**
@@ -50,6 +53,10 @@ function openDialog(dialog: HTMLDialogElement): void {
  * (or /search itself, on a page without the dialog), as does the header's search entry.
  */
 export function wireSearchShortcuts(): void {
+  // Announced to assistive technology from the moment the shortcuts work, not before.
+  document.querySelectorAll('[data-search-link]').forEach((link) => {
+    link.setAttribute('aria-keyshortcuts', SEARCH_SHORTCUTS);
+  });
   // The header's search entry opens the dialog too; a modified click still opens /search.
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest('[data-search-link]');

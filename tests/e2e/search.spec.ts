@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { promptFiles } from './support/content.ts';
 import { expect, test } from './support/member.ts';
+import { SEARCH_SHORTCUTS } from '../../src/scripts/search-shortcuts.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -10,6 +11,17 @@ const box = (page: Page) => page.getByRole('searchbox', { name: 'Search the cata
 const results = (page: Page, kind: string) =>
   page.getByRole('region', { name: new RegExp(`^${kind}`) });
 const resultLinks = (page: Page) => page.locator('[data-search-result]');
+
+/**
+ * Waits until the page's search shortcuts work, as the header's search entry announces them
+ * (aria-keyshortcuts, set when src/scripts/search-shortcuts.ts wires them, after load).
+ */
+async function shortcutsWork(page: Page): Promise<void> {
+  await expect(page.locator('[data-search-link]').first()).toHaveAttribute(
+    'aria-keyshortcuts',
+    SEARCH_SHORTCUTS,
+  );
+}
 
 test('typing shows matching entries, updates ?q=, survives a reload, and Back restores the last search', async ({
   page,
@@ -83,6 +95,7 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
   const trigger = page.getByRole('link', { name: 'Docker' }).first();
   await trigger.focus();
+  await shortcutsWork(page);
   await page.keyboard.press('/');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('searchbox', { name: 'Search the catalogue' })).toBeFocused();
@@ -116,6 +129,7 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
 
   await page.goto('/dev-prompts');
   await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
+  await shortcutsWork(page);
   await page.keyboard.press('Control+k');
   await expect(dialog.getByRole('searchbox', { name: 'Search the catalogue' })).toBeFocused();
   await page.keyboard.type('pwa');
@@ -135,6 +149,7 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await page.goto('/search');
   await box(page).fill('pwa');
   await page.getByRole('heading', { level: 1, name: 'Search' }).click();
+  await shortcutsWork(page);
   await page.keyboard.press('/');
   await expect(box(page)).toBeFocused();
   await expect(box(page)).toHaveValue('pwa');
@@ -243,6 +258,7 @@ test.describe('when a search file fails to load', () => {
     );
     await page.goto('/dev-prompts');
     await expect(page.getByRole('heading', { level: 1, name: 'Dev Prompts' })).toBeVisible();
+    await shortcutsWork(page);
     await page.keyboard.press('/');
     await expect(status).toHaveText(
       'Search could not load. Close it and try again, or reload the page.',
@@ -250,6 +266,7 @@ test.describe('when a search file fails to load', () => {
     failCode = false;
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await shortcutsWork(page);
     await page.keyboard.press('/');
     await expect(status).toHaveText(/^Type to search \d+ entries\.$/);
     await page.keyboard.type('resend');
@@ -261,6 +278,7 @@ test.describe('when a search file fails to load', () => {
     );
     await page.goto('/toolstack');
     await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+    await shortcutsWork(page);
     await page.keyboard.press('/');
     await expect(dialog.getByRole('alert')).toContainText('could not be loaded');
     failIndex = false;
