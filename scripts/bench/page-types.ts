@@ -17,16 +17,10 @@ export interface PageType {
 
 const TIMEOUT = { timeout: 15_000 };
 
-/**
- * A members' region whose content is on screen, as the members' page contract names it
- * (src/members/contract.ts): the bench spells no attribute of its own.
- */
-export const MEMBERS_CONTENT = CONTENT_SHOWN;
-
 async function membersContent(page: Page): Promise<void> {
-  await page.locator(`${MEMBERS_CONTENT} h1`).waitFor({ state: 'visible', ...TIMEOUT });
+  await page.locator(`${CONTENT_SHOWN} h1`).waitFor({ state: 'visible', ...TIMEOUT });
   await page
-    .locator(`${MEMBERS_CONTENT} li[id]`)
+    .locator(`${CONTENT_SHOWN} li[id]`)
     .first()
     .waitFor({ state: 'visible', ...TIMEOUT });
 }
@@ -69,7 +63,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     // The profile is drawn from the member's own session, so an e-mail address means signed in.
     ready: (page) =>
       page
-        .locator(`${MEMBERS_CONTENT} dd`, { hasText: '@' })
+        .locator(`${CONTENT_SHOWN} dd`, { hasText: '@' })
         .waitFor({ state: 'visible', ...TIMEOUT }),
   },
 ];

@@ -1,5 +1,5 @@
 import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
-import { isSearchShortcut } from '../lib/search/shortcut.ts';
+import { isSearchShortcut, SEARCH_SHORTCUTS } from '../lib/search/shortcut.ts';
 
 function typingInField(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -7,9 +7,6 @@ function typingInField(target: EventTarget | null): boolean {
     element?.isContentEditable || element?.closest?.('input, textarea, select, [contenteditable]'),
   );
 }
-
-/** The search shortcuts as aria-keyshortcuts names them (src/lib/search/shortcut.ts). */
-export const SEARCH_SHORTCUTS = '/ Control+K Meta+K';
 
 let palette: Promise<unknown> | undefined;
 

@@ -1,3 +1,4 @@
+import { PRERENDER_ATTRIBUTE } from '../lib/speculation-rules.ts';
 import { BADGE_CLASS, BADGE_TONES, type BadgeTone } from '../lib/badge.ts';
 import { KIND_LABELS, type SearchDoc, type SearchKind } from '../lib/search/documents.ts';
 import type { SearchHit } from '../lib/search/engine.ts';
@@ -79,7 +80,7 @@ export function resultCard(
   link.href = doc.id;
   link.dataset.searchResult = '';
   // A members' page: prerendered on hover (src/lib/speculation-rules.ts).
-  link.dataset.prerender = '';
+  link.setAttribute(PRERENDER_ATTRIBUTE, '');
   const prompt = doc.prompt ? el('pre', '', doc.prompt) : null;
   if (prompt) {
     prompt.id = sourceId;
@@ -130,7 +131,7 @@ export function paletteRow(hit: SearchHit): HTMLLIElement {
   link.href = doc.id;
   link.dataset.searchResult = '';
   // A members' page: prerendered on hover (src/lib/speculation-rules.ts).
-  link.dataset.prerender = '';
+  link.setAttribute(PRERENDER_ATTRIBUTE, '');
   return el('li', '', link);
 }
 
@@ -185,7 +186,7 @@ export function browseView(pages: readonly BrowsePage[]): HTMLElement {
       el('span', 'ml-1 text-zinc-600 dark:text-zinc-400', `(${count})`),
     );
     anchor.href = href;
-    anchor.dataset.prerender = '';
+    anchor.setAttribute(PRERENDER_ATTRIBUTE, '');
     return anchor;
   };
   const section = el(

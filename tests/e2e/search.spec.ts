@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { promptFiles } from './support/content.ts';
 import { expect, test } from './support/member.ts';
-import { SEARCH_SHORTCUTS } from '../../src/scripts/search-shortcuts.ts';
+import { SEARCH_SHORTCUTS } from '../../src/lib/search/shortcut.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

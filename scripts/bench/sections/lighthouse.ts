@@ -7,7 +7,8 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.mjs';
 import { launchBrowser, newTab, signInCdp } from '../browser.ts';
 import { atLeast, atMost, exactly, type Figure, type Target } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
-import { MEMBERS_CONTENT, PAGE_TYPES, type PageType } from '../page-types.ts';
+import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
+import { PAGE_TYPES, type PageType } from '../page-types.ts';
 import type { Section } from '../section.ts';
 import { SITE_URL } from '../servers.ts';
 
@@ -80,7 +81,7 @@ function showsMembersContent(page: Page, path: string): Promise<boolean> {
           element.checkVisibility() &&
           (element.tagName === 'LI' || /@/.test(element.textContent ?? '')),
       ),
-    MEMBERS_CONTENT,
+    CONTENT_SHOWN,
     path,
   );
 }

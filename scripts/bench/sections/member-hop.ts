@@ -9,7 +9,7 @@ import { SPINNER_ATTRIBUTE } from '../../../src/members/contract.ts';
 import { launchCdpBrowser, signInCdp } from '../browser.ts';
 import { atMost, exactly, type Figure } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
-import { MEMBERS_CONTENT } from '../page-types.ts';
+import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import type { Section } from '../section.ts';
 import { SITE_URL } from '../servers.ts';
 
@@ -43,8 +43,8 @@ const MEMBER_ROUTE: Route = {
   subject: '/toolstack <-> /text-prompts (member, warm)',
   signedIn: true,
   pages: [
-    { path: '/toolstack', content: `${MEMBERS_CONTENT} li[id]` },
-    { path: '/text-prompts', content: `${MEMBERS_CONTENT} li[id]` },
+    { path: '/toolstack', content: `${CONTENT_SHOWN} li[id]` },
+    { path: '/text-prompts', content: `${CONTENT_SHOWN} li[id]` },
   ],
 };
 

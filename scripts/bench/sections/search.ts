@@ -5,7 +5,7 @@ import { launchBrowser, newTab } from '../browser.ts';
 import { atMost, type Figure } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
 import { gzipSize } from '../lib/sizes.ts';
-import { MEMBERS_CONTENT } from '../page-types.ts';
+import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import type { Section } from '../section.ts';
 
 const SECTION = 'Search';
@@ -107,7 +107,7 @@ async function firstUse(browser: Browser, settled: boolean): Promise<FirstUse> {
       );
     });
     await page.goto('/toolstack');
-    await page.locator(`${MEMBERS_CONTENT} li[id]`).first().waitFor({ state: 'visible' });
+    await page.locator(`${CONTENT_SHOWN} li[id]`).first().waitFor({ state: 'visible' });
     // Playwright injects its own script into the page on its first wait for a function; done
     // now, so its ~50 ms of parsing is not counted as the search's.
     await page.waitForFunction(() => true);

@@ -1,3 +1,6 @@
+/** The shortcuts isSearchShortcut accepts, as aria-keyshortcuts names them. */
+export const SEARCH_SHORTCUTS = '/ Control+K Meta+K';
+
 /** The parts of a key press the search shortcut looks at. */
 export interface KeyPress {
   key: string;
