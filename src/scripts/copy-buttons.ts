@@ -48,3 +48,21 @@ document.addEventListener('click', (event) => {
   const button = (event.target as Element).closest<HTMLElement>('[data-copy-source]');
   if (button) void copyFrom(button);
 });
+/** Enables the copy buttons in `root`, rendered disabled (src/components/CopyButton.astro). */
+function enable(root: ParentNode): void {
+  root.querySelectorAll<HTMLButtonElement>('button[data-copy-source]').forEach((button) => {
+    button.disabled = false;
+  });
+}
+// They work from now on, those on the page and those added later (a page reopened after a
+// failure, search results).
+enable(document);
+new MutationObserver((mutations) => {
+  for (const mutation of mutations) {
+    for (const node of mutation.addedNodes) {
+      if (node instanceof HTMLButtonElement && node.dataset.copySource !== undefined) {
+        node.disabled = false;
+      } else if (node instanceof Element) enable(node);
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
