@@ -105,8 +105,13 @@ async function pipeBytes(
   bytes: Uint8Array<ArrayBuffer>,
   through: CompressionStream | DecompressionStream,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([bytes]).stream().pipeThrough(through);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  // Written straight into the (de)compressor: a Blob's stream piped through it cost 3-10 times
+  // as much main-thread time in Chromium (inflating /toolstack's 15 parts: 50-156 ms against
+  // 13-17 ms at a 4x CPU slowdown), which a members' page paid before its content showed.
+  const writer = through.writable.getWriter();
+  const written = writer.write(bytes).then(() => writer.close());
+  const [output] = await Promise.all([new Response(through.readable).arrayBuffer(), written]);
+  return new Uint8Array(output);
 }
 
 /**
@@ -121,8 +126,23 @@ export async function seal(key: CryptoKey, plaintext: string, aad: string): Prom
   return sealBytes(key, await pipeBytes(text, new CompressionStream('deflate-raw')), aad);
 }
 
+/**
+ * The first half of unseal: decrypts and authenticates a sealed value for its page, leaving its
+ * text compressed; SealError if it was altered, cut short or wrongly keyed. Lets a caller check
+ * every part of a page before showing any, and inflate only the first before the first paint.
+ */
+export const decryptSealed: (
+  key: CryptoKey,
+  sealed: string,
+  aad: string,
+) => Promise<Uint8Array<ArrayBuffer>> = unsealBytes;
+
+/** The second half of unseal: the text of a value decryptSealed returned. */
+export async function inflateText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return new TextDecoder().decode(await pipeBytes(bytes, new DecompressionStream('deflate-raw')));
+}
+
 /** Decrypts a sealed value for its page; SealError if it was altered, cut short or wrongly keyed. */
 export async function unseal(key: CryptoKey, sealed: string, aad: string): Promise<string> {
-  const bytes = await unsealBytes(key, sealed, aad);
-  return new TextDecoder().decode(await pipeBytes(bytes, new DecompressionStream('deflate-raw')));
+  return inflateText(await unsealBytes(key, sealed, aad));
 }

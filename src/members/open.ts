@@ -1,4 +1,4 @@
-import { importContentKey, parseContentKey, unseal } from '../lib/sealing.ts';
+import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
 import { partAad, SEALED_PART_ATTRIBUTE } from './contract.ts';
 
 /*
@@ -21,11 +21,25 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * Resolves once what is on screen now has been painted. A hidden or prerendering document
+ * paints nothing and runs no animation frames until it is shown, so there it resolves at once:
+ * a page prerendered for a hop is whole when it is activated.
+ */
+function afterPaint(): Promise<void> {
+  if (document.hidden || (document as { prerendering?: boolean }).prerendering) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
+/**
  * Decrypts every part of `parts` (sealed for `path`) with `base64Key`, then replaces the region's
- * children with them: the first part (the page header and the first screen) in this task, and
- * each further part in a task of its own, so a long catalogue never blocks input for long.
- * `onFirstPart` runs once the first part is in. Nothing is inserted if any part fails to open
- * (SealError): the region keeps its sign-in prompt and sealed parts for a retry.
+ * children with them: the first part (the page header and the first screen) as soon as it is
+ * inflated, and the others once that has been painted, each in a task of its own, so the first
+ * screen waits for nothing else and a long catalogue never blocks input for long. Every part is
+ * authenticated before any is shown: if one fails to open (SealError), nothing is inserted and
+ * the region keeps its sign-in prompt and sealed parts for a retry. `onFirstPart` runs once the
+ * first part is in.
  */
 export async function openRegion(
   main: HTMLElement,
@@ -36,17 +50,22 @@ export async function openRegion(
 ): Promise<void> {
   const start = performance.now();
   const key = await importContentKey(parseContentKey(base64Key));
-  const html = await Promise.all(
-    parts.map((sealed, index) => unseal(key, sealed, partAad(path, index, parts.length))),
+  const [first, ...rest] = await Promise.all(
+    parts.map((sealed, index) => decryptSealed(key, sealed, partAad(path, index, parts.length))),
   );
-  // Read by the sealing tests and the bench: what opening a page costs a member.
+  const firstHtml = first ? await inflateText(first) : '';
+  // Read by the sealing tests and the bench: what opening a page costs a member before the
+  // first screen can show.
   performance.measure('members-content-decrypt', { start, end: performance.now() });
   main.setAttribute('aria-busy', 'true');
-  main.innerHTML = html[0] ?? '';
+  main.innerHTML = firstHtml;
   onFirstPart();
-  for (const part of html.slice(1)) {
-    await nextTask();
-    main.insertAdjacentHTML('beforeend', part);
+  if (rest.length > 0) {
+    await afterPaint();
+    for (const html of await Promise.all(rest.map(inflateText))) {
+      await nextTask();
+      main.insertAdjacentHTML('beforeend', html);
+    }
   }
   main.removeAttribute('aria-busy');
   // The browser looked for the link's #entry before it existed.
