@@ -4,6 +4,16 @@ export const COPY_FEEDBACK_MS = 2000;
 /** How long an ordinary toast stays before it dismisses itself. */
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * Keys of what the sign-in page records in the browser, which sign-out removes
+ * (src/stores/auth-session.ts): here, not beside their modules, so that sign-out does not load
+ * the security log and the rate limiter to learn two names.
+ */
+/** sessionStorage key of the client-side security log (src/lib/security-log.ts). */
+export const SECURITY_LOG_KEY = 'security-log';
+/** Prefix of the rate limiter's localStorage records (src/lib/rate-limiter.ts). */
+export const RATE_LIMIT_PREFIX = 'rate-limit:';
+
 /** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
 export const HANDOVER_TOAST_KEY = 'handover-toast';
 

@@ -1,3 +1,5 @@
+import { RATE_LIMIT_PREFIX } from './constants.ts';
+
 /** Limits of one rate-limited action (spec section 9). */
 export interface RateLimit {
   maxAttempts: number;
@@ -41,8 +43,8 @@ export interface RateLimitRecord {
 /** Storage the limiter keeps its records in (localStorage in the browser). */
 export type RateLimitStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Prefix of every record's localStorage key: `rate-limit:<key>`. */
-export const RATE_LIMIT_PREFIX = 'rate-limit:';
+/** Prefix of every record's localStorage key (`rate-limit:<key>`), named in src/lib/constants.ts. */
+export { RATE_LIMIT_PREFIX };
 
 function fresh(limit: RateLimit, now: number): RateLimitRecord {
   return {

@@ -1,3 +1,5 @@
+import { SECURITY_LOG_KEY } from './constants.ts';
+
 /** Security events the client records (spec section 8). */
 export type SecurityEvent = 'signup_failed' | 'signin_failed' | 'password_reset_failed';
 
@@ -8,8 +10,8 @@ export interface SecurityLogEntry {
   details: Record<string, unknown>;
 }
 
-/** sessionStorage key of the log: a JSON array, oldest first. */
-export const SECURITY_LOG_KEY = 'security-log';
+/** sessionStorage key of the log (a JSON array, oldest first), named in src/lib/constants.ts. */
+export { SECURITY_LOG_KEY };
 
 /** At most this many entries are kept; the oldest are dropped. */
 export const SECURITY_LOG_LIMIT = 50;

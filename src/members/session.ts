@@ -74,3 +74,17 @@ export function readStoredSession(
     return null;
   }
 }
+
+/**
+ * How long before its access token runs out a page hands the session to the auth client, which
+ * refreshes it (src/scripts/members-shell.ts); until then a page needs no client at all.
+ */
+export const REFRESH_MARGIN_SECONDS = 5 * 60;
+
+/**
+ * Milliseconds until the auth client must take over a session whose access token runs out at
+ * `expiresAt` (Unix seconds), `nowSeconds` being the time now: 0 when it must at once.
+ */
+export function refreshDelay(expiresAt: number, nowSeconds: number): number {
+  return Math.max(0, Math.round((expiresAt - REFRESH_MARGIN_SECONDS - nowSeconds) * 1000));
+}

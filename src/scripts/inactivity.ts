@@ -1,6 +1,5 @@
 import { SESSION_EXPIRED, SESSION_WARNING } from '../lib/auth-messages.ts';
 import { createInactivityTimer } from '../lib/inactivity-timer.ts';
-import { signOut } from '../stores/auth-session.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
 
@@ -21,7 +20,10 @@ export function startInactivityWatch(): void {
     onExpire: () => {
       timer.stop();
       showToast({ ...SESSION_EXPIRED, variant: 'destructive' });
-      void signOut({ ...SESSION_EXPIRED, variant: 'destructive' });
+      // The auth client loads only now on a page that had no use for it before.
+      void import('../stores/auth-session.ts').then(({ signOut }) =>
+        signOut({ ...SESSION_EXPIRED, variant: 'destructive' }),
+      );
     },
   });
   timer.start();

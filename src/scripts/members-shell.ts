@@ -1,52 +1,50 @@
-import { $auth } from '../stores/auth.ts';
-import { authClient } from '../stores/auth-client.ts';
-import { isSigningOut, needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
-import {
-  goToSignIn,
-  membersRegion,
-  membersState,
-  setConfirmed,
-  setMembersState,
-} from '../members/state.ts';
+import { config } from '../config.ts';
+import { readStoredSession, refreshDelay } from '../members/session.ts';
+import { goToSignIn, membersRegion, setConfirmed } from '../members/state.ts';
 import { startInactivityWatch } from './inactivity.ts';
 
 /*
  * Loaded when src/members/page.ts decides (a session is stored; the page's content is on
- * screen and the page has loaded): auth sync, inactivity sign-out and the guard's second half.
+ * screen and the page has loaded): inactivity sign-out and the guard's second half. The auth
+ * client (src/scripts/members-auth.ts) loads only when it has work to do: at once on /account or
+ * when the access token has run out or is about to, when the server no longer knows the session,
+ * and otherwise shortly before the token runs out, to refresh it (src/members/confirm.ts).
  */
-startAuthSync();
 startInactivityWatch();
 
 const region = membersRegion();
+const nowSeconds = () => Date.now() / 1000;
 
-/** An open region (/account) whose token had expired shows once the session is confirmed. */
-function showOpenRegion(): void {
-  if (region?.kind === 'open' && membersState() === 'stored') setMembersState('open');
+let authClient: Promise<void> | undefined;
+
+/** Hands the session to the auth client, once; with `confirm`, the client confirms it too. */
+function useAuthClient(confirm: boolean): Promise<void> {
+  authClient ??= import('./members-auth.ts').then(({ startAuthClient }) =>
+    startAuthClient(confirm),
+  );
+  return authClient;
 }
 
-/*
- * The second half of the route guard: the page may already show (decided from storage); the
- * server now confirms the session is still valid. A revoked or unrefreshable session, or one
- * short of the aal2 its verified factor requires, goes to /auth.
- */
-async function confirmSession(): Promise<void> {
-  const { data, error } = await authClient.getUser();
-  if (error && error.name === 'AuthRetryableFetchError') {
-    // Offline or the server is down: keep what storage said rather than sign a member out.
-    if ($auth.get().status === 'signed-in') showOpenRegion();
-    return;
-  }
-  if (!data.user || (await needsSecondFactor())) {
-    goToSignIn();
-    return;
-  }
-  setConfirmed();
-  showOpenRegion();
+/** The second half of the route guard on a sealed page: the server confirms the session. */
+async function confirm(accessToken: string): Promise<void> {
+  // Its own chunk: /account, which confirms through the client, never loads it.
+  const { confirmSession } = await import('../members/confirm.ts');
+  const result = await confirmSession(config.supabaseUrl, config.supabaseKey, accessToken);
+  if (result === 'confirmed') setConfirmed();
+  else if (result === 'second-factor') goToSignIn();
+  // Ended: the client asks again, finds it ended, clears it and sends the member to /auth.
+  else if (result === 'ended') void useAuthClient(true);
+  // Unreachable (offline, server down): what storage said stands, as with the client.
 }
 
-if (region) {
-  void confirmSession();
-  $auth.listen(({ status }) => {
-    if (status === 'signed-out' && !isSigningOut()) goToSignIn();
-  });
+const stored = readStoredSession(localStorage, config.authStorageKey, nowSeconds());
+if (stored) {
+  const delay = refreshDelay(stored.session.expires_at, nowSeconds());
+  if (region?.kind === 'open' || delay === 0) {
+    void useAuthClient(true);
+  } else {
+    if (region) void confirm(stored.session.access_token);
+    // setTimeout's longest delay is 2^31 - 1 ms (24.8 days); a later expiry just loads early.
+    setTimeout(() => void useAuthClient(false), Math.min(delay, 2 ** 31 - 1));
+  }
 }

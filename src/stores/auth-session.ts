@@ -1,10 +1,8 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { HANDOVER_TOAST_KEY, RATE_LIMIT_PREFIX, SECURITY_LOG_KEY } from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
-import { RATE_LIMIT_PREFIX } from '../lib/rate-limiter.ts';
-import { SECURITY_LOG_KEY } from '../lib/security-log.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
 import { authClient } from './auth-client.ts';
 

@@ -10,6 +10,7 @@ import {
 } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { MEMBERS_ROUTES } from '../../src/lib/navigation.ts';
+import { KEY_STORAGE } from '../../src/members/contract.ts';
 
 const PASSWORD = 'Str0ng!pass';
 
@@ -250,4 +251,8 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
   // The page may send the member on before its own load event: wait only for it to start.
   await page.goto('/lab', { waitUntil: 'commit' });
   await expect(page).toHaveURL('/auth');
+  // The ended session and the members' content key kept with it are gone from this browser.
+  for (const key of [STORAGE_KEY, KEY_STORAGE]) {
+    await expect.poll(() => page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
+  }
 });

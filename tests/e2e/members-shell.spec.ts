@@ -1,3 +1,5 @@
+import type { Session } from '@supabase/auth-js';
+import { CONFIRMED_ATTRIBUTE } from '../../src/members/contract.ts';
 import { expect, test } from './support/test.ts';
 import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
@@ -90,4 +92,39 @@ test('the user menu falls back to the e-mail name, and the mobile menu lists the
   await expect(mobile.getByText(email.split('@')[0] ?? '', { exact: true })).toBeVisible();
   await mobile.getByRole('link', { name: 'Text Prompts' }).click();
   await expect(page).toHaveURL('/text-prompts');
+});
+
+test('a members page confirms a fresh session with one request, and has a token about to run out refreshed', async ({
+  page,
+}) => {
+  const { session } = await createMember('Fresh Token');
+  const authCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/auth/v1/')) authCalls.push(`${request.method()} ${url.pathname}`);
+  });
+  // An hour to run: one GET /auth/v1/user confirms it, and nothing is refreshed.
+  await storeSession(page, session);
+  await page.goto('/toolstack');
+  await expect(page.locator(`html[${CONFIRMED_ATTRIBUTE}]`)).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(authCalls).toEqual(['GET /auth/v1/user']);
+
+  // A minute to run: the page hands the session to the auth client, which refreshes it.
+  const stored = () =>
+    page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as Session, STORAGE_KEY);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [STORAGE_KEY, JSON.stringify({ ...(await stored()), expires_at: Date.now() / 1000 + 60 })],
+  );
+  const refreshed = page.waitForResponse(
+    (response) =>
+      response.url().includes('/auth/v1/token?grant_type=refresh_token') && response.ok(),
+  );
+  await page.goto('/lab');
+  await refreshed;
+  await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
+  await expect.poll(async () => (await stored()).access_token).not.toBe(session.access_token);
+  expect((await stored()).expires_at).toBeGreaterThan(Date.now() / 1000 + 600);
+  await expect(page.locator(`html[${CONFIRMED_ATTRIBUTE}]`)).toHaveCount(1);
 });

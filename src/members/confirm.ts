@@ -1,0 +1,47 @@
+import { needsSecondFactor, tokenAal } from '../../supabase/functions/_shared/members-key.ts';
+import type { FactorList } from '../../supabase/functions/_shared/members-key.ts';
+
+/*
+ * Confirming a stored session with the auth server without the auth client. A members' page
+ * whose access token has minutes to run needs nothing from @supabase/auth-js (100 KB minified,
+ * whose evaluation was the longest task of a members' page's load) but this one GET, which is
+ * what the client's getUser() sends. The client loads only when it has work to do: refreshing a
+ * token about to run out (refreshDelay in src/members/session.ts), a session the server ended,
+ * signing out (src/scripts/members-shell.ts).
+ */
+
+/**
+ * What the auth server said of the session: confirmed; short of the aal2 its verified factor
+ * requires; ended (revoked, signed out elsewhere, user deleted: the auth client then clears it as
+ * it would have); or unreachable (offline, server error), where what storage said stands.
+ */
+export type Confirmation = 'confirmed' | 'second-factor' | 'ended' | 'unreachable';
+
+/** Asks the auth server at `supabaseUrl` who holds `accessToken`, as getUser() does; never throws. */
+export async function confirmSession(
+  supabaseUrl: string,
+  anonKey: string,
+  accessToken: string,
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<Confirmation> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${supabaseUrl}/auth/v1/user`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${accessToken}` },
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+  } catch {
+    return 'unreachable';
+  }
+  if (response.status === 401 || response.status === 403) return 'ended';
+  if (!response.ok) return 'unreachable';
+  let user: FactorList & { id?: unknown };
+  try {
+    user = (await response.json()) as FactorList & { id?: unknown };
+  } catch {
+    return 'unreachable';
+  }
+  if (typeof user.id !== 'string') return 'unreachable';
+  return needsSecondFactor(user, tokenAal(accessToken)) ? 'second-factor' : 'confirmed';
+}
