@@ -73,6 +73,15 @@ export const KEY_PATH = '/functions/v1/members-content-key';
 /** Where a member without a usable session is sent. */
 export const SIGN_IN_PATH = '/auth';
 
+/**
+ * A region's HTML cut before each top-level element marked PART_START_ATTRIBUTE: how the build
+ * splits it into parts (scripts/seal.mjs) and the opener inserts the later ones a category at a
+ * task (src/members/open.ts). The HTML is the build's own, so a pattern is enough.
+ */
+export function splitAtPartStarts(html: string): string[] {
+  return html.split(new RegExp(`(?=<[a-z]+\\b[^>]*\\s${PART_START_ATTRIBUTE}[\\s=>])`));
+}
+
 /** The additional data a sealed part is bound to: its page, its place and the part count. */
 export function partAad(path: string, index: number, count: number): string {
   return `${path}#${index}/${count}`;

@@ -1,5 +1,5 @@
 import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
-import { partAad, SEALED_PART_ATTRIBUTE } from './contract.ts';
+import { partAad, SEALED_PART_ATTRIBUTE, splitAtPartStarts } from './contract.ts';
 
 /*
  * Opening a sealed members' region: decrypt its parts with the members' key (WebCrypto) and put
@@ -35,7 +35,7 @@ function afterPaint(): Promise<void> {
 /**
  * Decrypts every part of `parts` (sealed for `path`) with `base64Key`, then replaces the region's
  * children with them: the first part (the page header and the first screen) as soon as it is
- * inflated, and the others once that has been painted, each in a task of its own, so the first
+ * inflated, and the others once that has been painted, a category at a task, so the first
  * screen waits for nothing else and a long catalogue never blocks input for long. Every part is
  * authenticated before any is shown: if one fails to open (SealError), nothing is inserted and
  * the region keeps its sign-in prompt and sealed parts for a retry. `onFirstPart` runs once the
@@ -63,8 +63,10 @@ export async function openRegion(
   if (rest.length > 0) {
     await afterPaint();
     for (const html of await Promise.all(rest.map(inflateText))) {
-      await nextTask();
-      main.insertAdjacentHTML('beforeend', html);
+      for (const category of splitAtPartStarts(html)) {
+        await nextTask();
+        main.insertAdjacentHTML('beforeend', category);
+      }
     }
   }
   main.removeAttribute('aria-busy');

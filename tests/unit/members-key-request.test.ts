@@ -7,6 +7,7 @@ import {
   tokenAal,
 } from '../../supabase/functions/_shared/members-key.ts';
 import { splitParts } from '../../scripts/seal.mjs';
+import { splitAtPartStarts } from '../../src/members/contract.ts';
 
 const token = (claims: object) =>
   `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
@@ -75,10 +76,18 @@ describe('sealed parts', () => {
     { content: `<h1>A</h1>${section('a')}`, parts: [`<h1>A</h1>${section('a')}`] },
     {
       content: `<h1>A</h1><nav>n</nav>${section('a')}${section('b')}${section('c')}<nav>p</nav>`,
-      parts: [`<h1>A</h1><nav>n</nav>${section('a')}`, section('b'), `${section('c')}<nav>p</nav>`],
+      parts: [
+        `<h1>A</h1><nav>n</nav>${section('a')}`,
+        `${section('b')}${section('c')}<nav>p</nav>`,
+      ],
     },
-  ])('split so the first part holds the first screen', ({ content, parts }) => {
+  ])('split in two: the first screen, then the rest', ({ content, parts }) => {
     expect(splitParts(content)).toEqual(parts);
     expect(splitParts(content).join('')).toBe(content);
+  });
+
+  it('cuts the rest a category at a time for the opener to insert', () => {
+    const rest = `${section('b')}${section('c')}<nav>p</nav>`;
+    expect(splitAtPartStarts(rest)).toEqual([section('b'), `${section('c')}<nav>p</nav>`]);
   });
 });
