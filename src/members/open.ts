@@ -21,7 +21,9 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Resolves once what is on screen now has been painted. A hidden or prerendering document
+ * Resolves once what is on screen now has been painted and shown: in the frame after the one
+ * that painted it (the first frame is handed to the screen after its animation-frame callbacks
+ * have run, so work started from them would still delay it). A hidden or prerendering document
  * paints nothing and runs no animation frames until it is shown, so there it resolves at once:
  * a page prerendered for a hop is whole when it is activated.
  */
@@ -29,7 +31,9 @@ function afterPaint(): Promise<void> {
   if (document.hidden || (document as { prerendering?: boolean }).prerendering) {
     return Promise.resolve();
   }
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+  );
 }
 
 /**
