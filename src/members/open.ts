@@ -1,5 +1,6 @@
 import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
 import { partAad, SEALED_PART_ATTRIBUTE, splitAtPartStarts } from './contract.ts';
+import { afterPaint } from './state.ts';
 
 /*
  * Opening a sealed members' region: decrypt its parts with the members' key (WebCrypto) and put
@@ -18,22 +19,6 @@ export function sealedParts(main: HTMLElement): string[] {
 function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
-}
-
-/**
- * Resolves once what is on screen now has been painted and shown: in the frame after the one
- * that painted it (the first frame is handed to the screen after its animation-frame callbacks
- * have run, so work started from them would still delay it). A hidden or prerendering document
- * paints nothing and runs no animation frames until it is shown, so there it resolves at once:
- * a page prerendered for a hop is whole when it is activated.
- */
-function afterPaint(): Promise<void> {
-  if (document.hidden || (document as { prerendering?: boolean }).prerendering) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
-  );
 }
 
 /**

@@ -71,9 +71,29 @@ export function goToSignIn(): void {
   location.replace(SIGN_IN_PATH);
 }
 
-/** Runs `run` once the page has loaded and the frame after that is painted. */
+/**
+ * Resolves once what is on screen now has been painted and shown: in the frame after the one
+ * that painted it (a frame is handed to the screen after its animation-frame callbacks have run,
+ * so work started from them would still delay it). A hidden or prerendering document paints
+ * nothing and runs no animation frames until it is shown, so there it resolves at once: a page
+ * prerendered for a hop is whole when it is activated.
+ */
+export function afterPaint(): Promise<void> {
+  if (document.hidden || (document as { prerendering?: boolean }).prerendering) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+}
+
+/**
+ * Runs `run` once the page has loaded and the frame after that has been shown. A page
+ * prerendered for a hop waits until it is shown, and its first frame goes to the screen before
+ * `run` does anything.
+ */
 export function afterLoad(run: () => void): void {
-  const later = () => requestAnimationFrame(() => setTimeout(run));
+  const later = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 }

@@ -60,6 +60,8 @@ export function wireMenus(): void {
     const list = root.querySelector<HTMLElement>('[data-menu-list]');
     if (!button || !list) return;
     wire({ button, list, items: [...list.querySelectorAll<HTMLElement>('[role=menuitem]')] });
+    // Rendered disabled (NavMenu.astro, UserMenu.astro): a click before this ran was lost.
+    button.disabled = false;
   });
   document.addEventListener('pointerdown', (event) => {
     const target = event.target as Node;

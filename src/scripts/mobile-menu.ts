@@ -21,6 +21,8 @@ export function wireMobileMenu(): void {
   const isOpen = () => !menu.hidden;
 
   button.addEventListener('click', () => setOpen(!isOpen()));
+  // Rendered disabled (MobileMenuButton.astro): a tap before this ran was lost.
+  button.disabled = false;
   document.addEventListener('pointerdown', (event) => {
     const target = event.target as Node;
     if (isOpen() && !panel.contains(target) && !button.contains(target)) setOpen(false);

@@ -30,5 +30,7 @@ export function wireThemeToggle(): void {
         console.error('Could not save the theme choice', error);
       }
     });
+    // Rendered disabled (ThemeToggle.astro): a click before this ran was lost.
+    button.disabled = false;
   });
 }

@@ -30,6 +30,8 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeHidden();
 
   const tools = page.getByRole('button', { name: 'Tools' });
+  // Menu buttons are enabled once their script has wired them, after the page has loaded.
+  await expect(tools).toBeEnabled();
   await tools.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Tools' });
