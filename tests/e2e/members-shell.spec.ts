@@ -115,10 +115,10 @@ test('a members page confirms a fresh session with one request, and has a token 
   // A minute to run: the page hands the session to the auth client, which refreshes it.
   const stored = () =>
     page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as Session, STORAGE_KEY);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [STORAGE_KEY, JSON.stringify({ ...(await stored()), expires_at: Date.now() / 1000 + 60 })],
-  );
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: STORAGE_KEY,
+    value: JSON.stringify({ ...(await stored()), expires_at: Date.now() / 1000 + 60 }),
+  });
   const refreshed = page.waitForResponse(
     (response) =>
       response.url().includes('/auth/v1/token?grant_type=refresh_token') && response.ok(),
