@@ -54,6 +54,11 @@ export const SEALED_PROMPT_ATTRIBUTE = 'data-sealed-prompt';
 export const SPINNER_ATTRIBUTE = 'data-guard-spinner';
 /** On <main> of a catalogue split over pages: the URL of its entry map. */
 export const ENTRY_MAP_ATTRIBUTE = 'data-entry-map';
+/**
+ * On the entry a link's #id named when the page opened (src/members/open.ts): the browser's
+ * :target missed it, as it did not exist yet. src/styles/global.css outlines either.
+ */
+export const ENTRY_REACHED_ATTRIBUTE = 'data-entry-reached';
 /** The failure message shown in a region that could not be opened. */
 export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
 /**

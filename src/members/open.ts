@@ -1,5 +1,10 @@
 import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
-import { partAad, SEALED_PART_ATTRIBUTE, splitAtPartStarts } from './contract.ts';
+import {
+  ENTRY_REACHED_ATTRIBUTE,
+  partAad,
+  SEALED_PART_ATTRIBUTE,
+  splitAtPartStarts,
+} from './contract.ts';
 import { afterPaint } from './state.ts';
 
 /*
@@ -59,7 +64,12 @@ export async function openRegion(
     }
   }
   main.removeAttribute('aria-busy');
-  // The browser looked for the link's #entry before it existed.
-  if (location.hash)
-    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  // The browser looked for the link's #entry before it existed, so it is neither scrolled to nor
+  // :target: marked instead, for the outline src/styles/global.css gives an entry reached.
+  const entry =
+    location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (entry) {
+    entry.setAttribute(ENTRY_REACHED_ATTRIBUTE, '');
+    entry.scrollIntoView();
+  }
 }

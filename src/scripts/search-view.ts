@@ -1,5 +1,11 @@
 import { PRERENDER_ATTRIBUTE } from '../lib/speculation-rules.ts';
-import { BADGE_CLASS, BADGE_TONES, type BadgeTone } from '../lib/badge.ts';
+import {
+  BADGE_CLASS,
+  BADGE_TONES,
+  PRICING_TONE,
+  statusTone,
+  type BadgeTone,
+} from '../lib/badge.ts';
 import { KIND_LABELS, type SearchDoc, type SearchKind } from '../lib/search/documents.ts';
 import type { SearchHit } from '../lib/search/engine.ts';
 import type { BrowsePage } from '../lib/search/facets.ts';
@@ -68,8 +74,8 @@ export function resultCard(
   const sourceId = `search-prompt-${serial}`;
   const where = whereItLives(doc);
   const badges = [
-    doc.pricing && badge(doc.pricing, terms, 'green'),
-    doc.status && badge(doc.status, terms, 'brand'),
+    doc.pricing && badge(doc.pricing, terms, PRICING_TONE),
+    doc.status && badge(doc.status, terms, statusTone(doc.status)),
     ...doc.tags.map((tag) => badge(tag, terms, 'neutral')),
   ].filter((node): node is HTMLSpanElement => Boolean(node));
   const link = el(

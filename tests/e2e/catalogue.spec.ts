@@ -66,10 +66,35 @@ test('dev tools show their tags and pricing', async ({ page }) => {
   await expect(card.getByText(tool?.tags[0] ?? '', { exact: true })).toBeVisible();
 });
 
-test('a card anchor opens the page at that card', async ({ page }) => {
+test('a card anchor opens the page at that card, outlined for a moment', async ({ page }) => {
   const [tool] = jsonEntries<{ id: string }>('tools/toolstack.json').slice(-1);
   await page.goto(`/toolstack#${tool?.id}`);
-  await expect(page.locator(`[id="${tool?.id}"]`)).toBeInViewport();
+  const card = page.locator(`[id="${tool?.id}"]`);
+  await expect(card).toBeInViewport();
+  await expect(card.locator('article')).toHaveCSS('animation-name', 'entry-reached');
+});
+
+test('a tool card shows its focus ring around the whole card, and pricing apart from status', async ({
+  page,
+}) => {
+  const [tool] = jsonEntries<{ id: string; name: string; pricing: string; status?: string }>(
+    'dev-tools/dev-tools.json',
+  ).filter((entry) => entry.status);
+  await page.goto('/dev-tools');
+  const card = page.locator(`[id="${tool?.id}"]`);
+  const link = card.getByRole('link', { name: new RegExp(`^${tool?.name ?? ''}`) });
+  await link.focus();
+  // The ring is drawn by the link's ::after, which covers the whole card.
+  const ring = await link.evaluate((element) => {
+    const after = getComputedStyle(element, '::after');
+    return { style: after.outlineStyle, position: after.position, inset: after.inset };
+  });
+  expect(ring).toEqual({ style: 'solid', position: 'absolute', inset: '0px' });
+  const background = (text: string) =>
+    card
+      .getByText(text, { exact: true })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background(tool?.pricing ?? '')).not.toBe(await background(tool?.status ?? ''));
 });
 
 test('the video page loads no player until asked, then embeds it', async ({ page }) => {

@@ -79,7 +79,7 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-test('the user menu falls back to the e-mail name, and the mobile menu lists the members sections', async ({
+test('the user menu falls back to the e-mail name, and the mobile menu lists the members sections and the account', async ({
   page,
 }) => {
   const { session, email } = await createMember('');
@@ -94,6 +94,11 @@ test('the user menu falls back to the e-mail name, and the mobile menu lists the
   await expect(mobile.getByText(email.split('@')[0] ?? '', { exact: true })).toBeVisible();
   await mobile.getByRole('link', { name: 'Text Prompts' }).click();
   await expect(page).toHaveURL('/text-prompts');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await mobile.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
 
 test('a members page confirms a fresh session with one request, and has a token about to run out refreshed', async ({
