@@ -127,7 +127,8 @@ export default function TwoFactorSettings() {
               maxLength={60}
             />
           </div>
-          <div className="sm:w-56">
+          {/* As wide as its label on one line beside the field, full width when stacked. */}
+          <div className="sm:shrink-0 sm:whitespace-nowrap">
             <SubmitButton pending={pending}>Add authenticator app</SubmitButton>
           </div>
         </form>

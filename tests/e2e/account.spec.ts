@@ -80,3 +80,28 @@ test('a member with a verified factor but only a password session is sent to the
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expect(page.getByText('Modern Tool Stack')).toHaveCount(0);
 });
+
+test('the button that adds an authenticator keeps its label on one line beside the name', async ({
+  page,
+}) => {
+  const { session } = await createMember('One Line');
+  await storeSession(page, session);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/account');
+  const button = page.getByRole('button', { name: 'Add authenticator app' });
+  await expect(button).toBeVisible();
+  const lines = await button.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  const [field, added] = await Promise.all([
+    page.getByLabel('Authenticator name').boundingBox(),
+    button.boundingBox(),
+  ]);
+  // Beside the field, not under it.
+  expect(Math.round(added?.y ?? 0) + Math.round(added?.height ?? 0)).toBe(
+    Math.round(field?.y ?? 0) + Math.round(field?.height ?? 0),
+  );
+});
