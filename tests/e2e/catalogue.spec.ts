@@ -157,3 +157,30 @@ test('the Instagram page sets its title, description and keywords', async ({ pag
     'http://127.0.0.1:4321/instagram',
   );
 });
+
+test('prompt pages fit a phone: no prompt pushes the page sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/dev-prompts', '/text-prompts', '/video-prompts']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Prompt blocks wrap long words rather than scroll sideways inside the card.
+      blocks: [...document.querySelectorAll('main pre')].filter(
+        (pre) => pre.scrollWidth > pre.clientWidth,
+      ).length,
+    }));
+    expect(overflow, path).toEqual({ page: 0, blocks: 0 });
+  }
+});
+
+test('opening one video prompt leaves its neighbour its own height', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/video-prompts');
+  const cards = page.locator('main section').first().locator('li[id] > article');
+  await expect(cards.nth(1)).toBeVisible();
+  const before = (await cards.nth(1).boundingBox())?.height;
+  await cards.nth(0).getByText('Show prompt').click();
+  await expect(cards.nth(0).locator('pre')).toBeVisible();
+  expect((await cards.nth(1).boundingBox())?.height).toBe(before);
+});
