@@ -16,12 +16,28 @@ export const promptSchema = <const T extends readonly [string, ...string[]]>(cat
     order: z.number().int().min(0).optional(),
   });
 
-/** Front matter of a dev prompt (spec section 3, dev prompt): a prompt with tags. */
+/**
+ * Front matter of a dev prompt (spec section 3, dev prompt): a prompt with tags. A tag that
+ * only repeats the category (an 'seo' tag on an SEO prompt) is refused: the card shows the
+ * category beside its tags already.
+ */
 export const devPromptSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
-  promptSchema(categories).extend({
-    /** Short lowercase tags shown as badges. */
-    tags: z.array(plainText(30)).min(1, { error: 'needs at least one tag' }).max(8),
-  });
+  promptSchema(categories)
+    .extend({
+      /** Short lowercase tags shown as badges. */
+      tags: z.array(plainText(30)).min(1, { error: 'needs at least one tag' }).max(8),
+    })
+    .superRefine(({ category, tags }, context) => {
+      tags.forEach((tag, index) => {
+        if (tag.toLowerCase() === category.toLowerCase()) {
+          context.addIssue({
+            code: 'custom',
+            path: ['tags', index],
+            message: `'${tag}' repeats the category ${category}, which the card already shows; use a tag that says more, or remove it`,
+          });
+        }
+      });
+    });
 
 /** A validated prompt's front matter. */
 export type PromptData = z.output<ReturnType<typeof promptSchema>>;

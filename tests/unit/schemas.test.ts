@@ -138,8 +138,8 @@ describe('prompt schemas', () => {
       2,
     );
     expect(
-      dev.parse({ title: 'T', description: 'D', category: 'SEO', tags: ['seo'] }).tags,
-    ).toEqual(['seo']);
+      dev.parse({ title: 'T', description: 'D', category: 'SEO', tags: ['sitemap'] }).tags,
+    ).toEqual(['sitemap']);
   });
 
   it.each([
@@ -149,6 +149,18 @@ describe('prompt schemas', () => {
     [{ title: 'T', description: 'D', category: 'Travel', order: 1.5 }, 'order'],
   ])('rejects %j at %s', (data, path) => {
     expect(issue(text.safeParse(data))?.path).toBe(path);
+  });
+
+  it('refuses a dev prompt tag that only repeats its category, naming it', () => {
+    expect(
+      issue(
+        dev.safeParse({ title: 'T', description: 'D', category: 'SEO', tags: ['meta', 'seo'] }),
+      ),
+    ).toEqual({
+      path: 'tags.1',
+      message:
+        "'seo' repeats the category SEO, which the card already shows; use a tag that says more, or remove it",
+    });
   });
 
   it('requires tags on dev prompts', () => {
