@@ -82,9 +82,12 @@ export function afterPaint(): Promise<void> {
   if (document.hidden || (document as { prerendering?: boolean }).prerendering) {
     return Promise.resolve();
   }
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
-  );
+  return new Promise((resolve) => afterFrameShown(resolve));
+}
+
+/** Runs `run` in a task after the next frame has been handed to the screen. */
+function afterFrameShown(run: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
 }
 
 /**
