@@ -96,7 +96,7 @@ function afterFrameShown(run: () => void): void {
  * `run` does anything.
  */
 export function afterLoad(run: () => void): void {
-  const later = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
+  const later = () => afterFrameShown(run);
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 }
