@@ -1,5 +1,6 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { isEntryPage } from './src/catalogues.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.mjs';
@@ -68,7 +69,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/\/(offline|404)$/.test(page),
+      // An entry's page (/toolstack/cursor) would name the entry in a public file.
+      filter: (page) => !/\/(offline|404)$/.test(page) && !isEntryPage(new URL(page).pathname),
       namespaces: { news: false, xhtml: false, image: false, video: false },
     }),
   ],

@@ -1,14 +1,6 @@
-import {
-  COMPANY_LAB_CATEGORIES,
-  COMPANY_STACK_CATEGORIES,
-  DEV_PROMPT_CATEGORIES,
-  DEV_TOOL_CATEGORIES,
-  LAB_CATEGORIES,
-  TEXT_PROMPT_CATEGORIES,
-  TOOL_RIP_CATEGORIES,
-  TOOLSTACK_CATEGORIES,
-  VIDEO_PROMPT_CATEGORIES,
-} from '../../src/schemas/categories.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { catalogueSources, MARKDOWN_KINDS, type EntryKind } from '../../src/catalogues.ts';
+import { DEV_TOOL_CATEGORIES } from '../../src/schemas/categories.ts';
 import { DEV_TOOL_STATUSES, PRICING } from '../../src/schemas/dev-tool.ts';
 import { apportion } from './lib/apportion.ts';
 import { seededRandom } from './lib/random.ts';
@@ -29,40 +21,36 @@ const PROMPT_SIZES = [
 
 type Kind = 'tool' | 'devTool' | 'failed' | 'video' | 'repository' | 'prompt' | 'devPrompt';
 
+const KINDS: Record<EntryKind, Kind> = {
+  tool: 'tool',
+  'dev-tool': 'devTool',
+  'failed-tool': 'failed',
+  'text-prompt': 'prompt',
+  'video-prompt': 'prompt',
+  'dev-prompt': 'devPrompt',
+  video: 'video',
+  repository: 'repository',
+};
+
+/** How many entries a content file (or prompt folder) of the real catalogue holds today. */
+function entriesToday(path: string, kind: EntryKind): number {
+  const real = `content/${path}`;
+  return MARKDOWN_KINDS.has(kind)
+    ? readdirSync(real).filter((name) => name.endsWith('.md')).length
+    : (JSON.parse(readFileSync(real, 'utf8')) as unknown[]).length;
+}
+
 /**
- * Every content file of the real catalogue, weighted by how many entries it holds today, so a
- * synthetic catalogue grows the way the real one would: mostly tools, a fifth prompts.
+ * Every content file of the catalogue registry (src/catalogues.ts), weighted by how many entries
+ * it holds today, so a synthetic catalogue grows the way the real one would: mostly tools, a
+ * fifth prompts.
  */
-const FILES: readonly {
-  path: string;
-  weight: number;
-  kind: Kind;
-  categories?: readonly string[];
-}[] = [
-  { path: 'tools/toolstack.json', weight: 47, kind: 'tool', categories: TOOLSTACK_CATEGORIES },
-  { path: 'tools/lab.json', weight: 36, kind: 'tool', categories: LAB_CATEGORIES },
-  { path: 'tools/tool-rip.json', weight: 12, kind: 'failed', categories: TOOL_RIP_CATEGORIES },
-  {
-    path: 'tools/company-stack.json',
-    weight: 9,
-    kind: 'tool',
-    categories: COMPANY_STACK_CATEGORIES,
-  },
-  {
-    path: 'tools/company-stack-lab.json',
-    weight: 6,
-    kind: 'tool',
-    categories: COMPANY_LAB_CATEGORIES,
-  },
-  { path: 'dev-tools/dev-tools.json', weight: 24, kind: 'devTool' },
-  { path: 'dev-tools/dev-tools-lab.json', weight: 12, kind: 'devTool' },
-  { path: 'dev-tools/graveyard.json', weight: 6, kind: 'failed', categories: DEV_TOOL_CATEGORIES },
-  { path: 'videos.json', weight: 1, kind: 'video' },
-  { path: 'repositories.json', weight: 3, kind: 'repository' },
-  { path: 'prompts/text', weight: 21, kind: 'prompt', categories: TEXT_PROMPT_CATEGORIES },
-  { path: 'prompts/video', weight: 7, kind: 'prompt', categories: VIDEO_PROMPT_CATEGORIES },
-  { path: 'prompts/dev', weight: 12, kind: 'devPrompt', categories: DEV_PROMPT_CATEGORIES },
-];
+const FILES = catalogueSources().map(({ source }) => ({
+  path: source.path,
+  weight: Math.max(1, entriesToday(source.path, source.kind)),
+  kind: KINDS[source.kind],
+  categories: source.categories,
+}));
 
 const VIDEO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -53,11 +53,6 @@ export function comparePrompts(
   );
 }
 
-/** The letter shown in a tool's badge when it has no logo. */
-export function badgeLetter(name: string): string {
-  return (name.match(/[A-Za-z0-9]/)?.[0] ?? '?').toUpperCase();
-}
-
 /** Card order within a category: by name, ignoring case, so the order never depends on the loader. */
 export function byName(a: { name: string }, b: { name: string }): number {
   return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });

@@ -1,3 +1,9 @@
+/*
+ * The members' navigation, home grid and route list, derived from a list of sections (the
+ * catalogue registry in src/catalogues.ts and the members' pages that are not catalogues), so a
+ * new catalogue appears in the menus, on the home page and behind the members' gate at once.
+ */
+
 /** A link in the members' navigation or the home grid. */
 export interface NavLink {
   label: string;
@@ -10,86 +16,52 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
-/** The members' dropdown menus, in bar order (spec section 2, navigation bar). */
-export const NAV_GROUPS: readonly NavGroup[] = [
-  {
-    label: 'Tools',
-    links: [
-      { label: 'Tool Stack', href: '/toolstack' },
-      { label: 'Tool Lab', href: '/lab' },
-      { label: 'Tool RIP', href: '/tool-rip' },
-      { label: 'Dev Tools', href: '/dev-tools' },
-      { label: 'Dev Tools Lab', href: '/dev-tools-lab' },
-    ],
-  },
-  {
-    label: 'Company Stack',
-    links: [
-      { label: 'Company Stack', href: '/company-stack' },
-      { label: 'Company Lab', href: '/company-stack-lab' },
-    ],
-  },
-  {
-    label: 'AI Prompts',
-    links: [
-      { label: 'Text Prompts', href: '/text-prompts' },
-      { label: 'Video Prompts', href: '/video-prompts' },
-      { label: 'Dev Prompts', href: '/dev-prompts' },
-    ],
-  },
-  {
-    label: 'Resources',
-    links: [
-      { label: 'Videos', href: '/videos' },
-      { label: 'GitHub Repo', href: '/github' },
-      { label: 'Instagram', href: '/instagram' },
-      { label: 'Video Analyzer', href: '/map' },
-    ],
-  },
-];
-
 /** A card of the signed-in home grid. */
 export interface HomeShortcut extends NavLink {
   description: string;
+  /** Icon name (src/components/SectionIcon.astro). */
+  icon: string;
+  /** What is behind the card, such as '47 tools', when it leads to a catalogue. */
+  count?: string | undefined;
 }
 
-/** The eight home shortcuts with the spec's exact titles and routes, in grid order. */
-export const HOME_SHORTCUTS: readonly HomeShortcut[] = [
-  { label: 'Tool Stack', href: '/toolstack', description: 'The production stack, by category.' },
-  { label: 'Tool Lab', href: '/lab', description: 'Experimental tools being evaluated.' },
-  {
-    label: 'Company Stack',
-    href: '/company-stack',
-    description: 'Finance, payroll and support tools.',
-  },
-  {
-    label: 'Company Lab',
-    href: '/company-stack-lab',
-    description: 'Banking and legal tools on trial.',
-  },
-  { label: 'AI Prompts', href: '/prompts', description: 'Text, video and developer prompts.' },
-  { label: 'Video Prompts', href: '/video-prompts', description: 'Prompts for AI video tools.' },
-  { label: 'Dev Prompts', href: '/dev-prompts', description: 'Prompts for AI coding assistants.' },
-  { label: 'Instagram', href: '/instagram', description: 'Instagram marketing resources.' },
-];
+/** What navigation needs to know of a members' section: its route and where it is listed. */
+export interface SectionLinks {
+  route: string;
+  /** Its link in the navigation bar: the dropdown it sits in and its label there. */
+  nav?: { group: string; label: string } | undefined;
+  /** Its card on the signed-in home page. */
+  home?: { label: string; description: string; icon: string } | undefined;
+}
 
-/** Every route that only signed-in members may see (spec's guarded list plus the later pages). */
-export const MEMBERS_ROUTES: readonly string[] = [
-  '/toolstack',
-  '/lab',
-  '/company-stack',
-  '/company-stack-lab',
-  '/tool-rip',
-  '/dev-tools',
-  '/dev-tools-lab',
-  '/text-prompts',
-  '/video-prompts',
-  '/videos',
-  '/dev-prompts',
-  '/instagram',
-  '/github',
-  '/account',
-  '/prompts',
-  '/map',
-  '/search',
-];
+/** The dropdown menus, in the order their first section is listed; links in section order. */
+export function navGroups(sections: readonly SectionLinks[]): NavGroup[] {
+  const groups = new Map<string, NavLink[]>();
+  for (const { route, nav } of sections) {
+    if (!nav) continue;
+    const links = groups.get(nav.group) ?? [];
+    links.push({ label: nav.label, href: route });
+    groups.set(nav.group, links);
+  }
+  return [...groups].map(([label, links]) => ({ label, links }));
+}
+
+/** The home page's cards, in section order, each with its count ('47 tools') when one is given. */
+export function homeShortcuts(
+  sections: readonly SectionLinks[],
+  counts: ReadonlyMap<string, string> = new Map(),
+): HomeShortcut[] {
+  return sections.flatMap(({ route, home }) =>
+    home ? [{ ...home, href: route, count: counts.get(route) }] : [],
+  );
+}
+
+/** Every members' route, in section order, each once. */
+export function membersRoutes(sections: readonly SectionLinks[]): string[] {
+  return [...new Set(sections.map((section) => section.route))];
+}
+
+/** The navigation label of a route, or the route itself when the navigation does not list it. */
+export function navLabel(sections: readonly SectionLinks[], route: string): string {
+  return sections.find((section) => section.route === route)?.nav?.label ?? route;
+}

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { category, httpUrl, plainText, slug } from './fields.ts';
+import { logoField } from './logo.ts';
 
 /** Fields every tool card has: a stable id (its #anchor), name, one-sentence description, link. */
 export const toolFields = {
@@ -11,8 +12,11 @@ export const toolFields = {
   description: plainText(300),
   /** Official site, opened in a new tab. */
   url: httpUrl,
-  /** Optional logo image (absolute http(s)); cards fall back to a lettered badge. */
-  logo: httpUrl.optional(),
+  /**
+   * Optional logo: a simple-icons slug ("cursor") or an editor's file ("logos/cursor.svg");
+   * without one the card shows the name's initials.
+   */
+  logo: logoField.optional(),
 };
 
 /** A tool card on a page whose categories are `categories` (spec section 3, tool card). */

@@ -8,16 +8,26 @@ const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
 function setCopied(button: HTMLElement, copied: boolean): void {
   const label = button.querySelector('[data-copy-label]');
   button.dataset.state = copied ? 'copied' : 'idle';
-  if (label) label.textContent = copied ? (button.dataset.copiedLabel ?? 'Copied') : 'Copy';
+  if (label) {
+    label.textContent = copied
+      ? (button.dataset.copiedLabel ?? 'Copied')
+      : (button.dataset.label ?? 'Copy');
+  }
+}
+
+/** What a button copies: the page's address (an entry's 'Copy link') or its source's text. */
+function textOf(button: HTMLElement): string | undefined {
+  if ('copyLink' in button.dataset) return location.origin + location.pathname;
+  return document.getElementById(button.dataset.copySource ?? '')?.textContent ?? undefined;
 }
 
 async function copyFrom(button: HTMLElement): Promise<void> {
-  const source = document.getElementById(button.dataset.copySource ?? '');
-  if (!source) {
+  const text = textOf(button);
+  if (text === undefined) {
     console.error(`Copy failed: no element #${button.dataset.copySource ?? ''}`);
     return;
   }
-  const copied = await writeClipboard(source.textContent ?? '', {
+  const copied = await writeClipboard(text, {
     clipboard: navigator.clipboard,
     document,
   });

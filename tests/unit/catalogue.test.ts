@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeLetter,
   categoryAnchor,
   comparePrompts,
   groupByCategory,
@@ -49,17 +48,6 @@ describe('comparePrompts', () => {
       { title: 'Gamma', order: 1 },
     ].sort(comparePrompts);
     expect(sorted.map((prompt) => prompt.title)).toEqual(['Gamma', 'Beta', 'Alpha', 'Zeta']);
-  });
-});
-
-describe('badgeLetter', () => {
-  it.each([
-    ['cursor', 'C'],
-    ['11ElevenLabs', '1'],
-    ['.env vault', 'E'],
-    ['…', '?'],
-  ])('%s -> %s', (name, letter) => {
-    expect(badgeLetter(name)).toBe(letter);
   });
 });
 

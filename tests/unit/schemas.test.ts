@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAB_CATEGORIES, TOOLSTACK_CATEGORIES } from '../../src/schemas/categories.ts';
 import { devToolSchema } from '../../src/schemas/dev-tool.ts';
 import { failedToolSchema } from '../../src/schemas/failed-tool.ts';
@@ -28,9 +31,39 @@ function issue(result: {
 describe('tool schema', () => {
   it('accepts a complete tool, with or without a logo', () => {
     expect(toolstack.parse(tool)).toEqual(tool);
-    expect(toolstack.parse({ ...tool, logo: 'https://cursor.com/logo.png' }).logo).toBe(
-      'https://cursor.com/logo.png',
-    );
+    expect(toolstack.parse({ ...tool, logo: 'cursor' }).logo).toBe('cursor');
+  });
+
+  describe('logo', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'logos-'));
+    mkdirSync(join(folder, 'logos'));
+    writeFileSync(join(folder, 'logos', 'small.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(folder, 'logos', 'big.png'), Buffer.alloc(9000));
+    beforeAll(() => vi.stubEnv('CONTENT_DIR', folder));
+    afterAll(() => {
+      vi.unstubAllEnvs();
+      rmSync(folder, { recursive: true });
+    });
+
+    it('accepts a file of the content folder', () => {
+      expect(toolstack.parse({ ...tool, logo: 'logos/small.svg' }).logo).toBe('logos/small.svg');
+    });
+
+    it.each([
+      [
+        'neverheardofit',
+        /is neither a simple-icons slug .* nor a file such as "logos\/my-tool.svg"/,
+      ],
+      ['https://cursor.com/logo.png', /is neither a simple-icons slug/],
+      ['javascript:alert(1)', /is neither a simple-icons slug/],
+      ['logos/../../etc/passwd.svg', /is neither a simple-icons slug/],
+      ['logos/missing.svg', /names a file that does not exist; put it at .*logos\/missing.svg/],
+      ['logos/big.png', /is 9000 bytes; a logo file may be at most 8192 bytes/],
+    ])('refuses %j, saying why', (logo, message) => {
+      const result = issue(toolstack.safeParse({ ...tool, logo }));
+      expect(result?.path).toBe('logo');
+      expect(result?.message).toMatch(message);
+    });
   });
 
   it.each([
@@ -46,10 +79,6 @@ describe('tool schema', () => {
       path: 'url',
       message: 'must be an absolute http(s) URL such as https://example.com',
     });
-  });
-
-  it('rejects an unsafe logo URL', () => {
-    expect(issue(toolstack.safeParse({ ...tool, logo: 'javascript:alert(1)' }))?.path).toBe('logo');
   });
 
   it('names the allowed categories when one is misspelt', () => {

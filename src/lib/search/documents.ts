@@ -42,7 +42,10 @@ export function isSearchKind(value: unknown): value is SearchKind {
 
 /** One searchable entry: what results show and where they link. */
 export interface SearchDoc {
-  /** Unique over the index: the entry's page path and anchor, e.g. /toolstack#cursor. */
+  /**
+   * Unique over the index, and where a result links: the entry's own page (/toolstack/cursor),
+   * or its catalogue page and anchor (/toolstack#cursor) when it has no page of its own.
+   */
   id: string;
   kind: SearchKind;
   title: string;
@@ -89,7 +92,9 @@ export interface PageRef {
   page: string;
   pageLabel: string;
   /** Anchor of the page section holding these entries, when not the whole page. */
-  section?: string;
+  section?: string | undefined;
+  /** An entry's own page by its id, when its catalogue has entry pages. */
+  entryPage?: ((id: string) => string) | undefined;
 }
 
 /** An entry as a collection holds it, reduced to what search needs. */
@@ -108,10 +113,13 @@ export interface EntryFields {
   reasonForFailure?: string | undefined;
 }
 
-/** Turns the entries of one page into search documents linking to their anchors. */
+/**
+ * Turns the entries of one page into search documents linking to their own pages, or to their
+ * anchors on the catalogue page when they have none.
+ */
 export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): SearchDoc[] {
   return entries.map((entry) => ({
-    id: `${ref.page}#${entry.id}`,
+    id: ref.entryPage ? ref.entryPage(entry.id) : `${ref.page}#${entry.id}`,
     kind: ref.kind,
     title: entry.title ?? entry.name ?? entry.id,
     description: entry.reasonForFailure

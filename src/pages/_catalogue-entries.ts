@@ -1,0 +1,122 @@
+import { getCollection, type CollectionKey } from 'astro:content';
+import {
+  CATALOGUES,
+  ENTRY_PAGES_UP_TO,
+  MARKDOWN_KINDS,
+  type Catalogue,
+  type CatalogueSource,
+  type EntryKind,
+} from '../catalogues.ts';
+import { byName, comparePrompts, inCategoryOrder } from '../lib/catalogue.ts';
+import { toPrompts, type PromptEntry } from '../lib/prompts.ts';
+import { DEV_TOOL_CATEGORIES } from '../schemas/categories.ts';
+import type { DevTool } from '../schemas/dev-tool.ts';
+import type { FailedTool } from '../schemas/failed-tool.ts';
+import type { PromptData } from '../schemas/prompt.ts';
+import type { Repository } from '../schemas/repository.ts';
+import type { Tool } from '../schemas/tool.ts';
+import type { Video } from '../schemas/video.ts';
+
+/*
+ * The entries of every catalogue, loaded from the collections the registry (src/catalogues.ts)
+ * declares, in the order their page shows them. The catalogue and entry pages and the search
+ * documents all read them from here (the leading underscore keeps this module from being a route).
+ */
+
+/** What each kind of entry holds once its schema has checked it. */
+export interface EntryData {
+  tool: Tool;
+  'dev-tool': DevTool;
+  'failed-tool': FailedTool;
+  'text-prompt': PromptEntry;
+  'video-prompt': PromptEntry;
+  'dev-prompt': PromptEntry<PromptData & { tags: string[] }>;
+  video: Video;
+  repository: Repository;
+}
+
+/** One entry with its kind and the content source it came from. */
+export type CatalogueEntry = {
+  [K in EntryKind]: { kind: K; source: CatalogueSource; data: EntryData[K] };
+}[EntryKind];
+
+/** An entry's display name: a tool's name, a prompt's or video's title, a repository's owner/name. */
+export function entryName(entry: CatalogueEntry): string {
+  switch (entry.kind) {
+    case 'text-prompt':
+    case 'video-prompt':
+    case 'dev-prompt':
+    case 'video':
+      return entry.data.title;
+    case 'repository':
+      return `${entry.data.owner}/${entry.data.name}`;
+    default:
+      return entry.data.name;
+  }
+}
+
+/** The category an entry sits under, if its kind has categories. */
+export function entryCategory(entry: CatalogueEntry): string | undefined {
+  return 'category' in entry.data ? entry.data.category : undefined;
+}
+
+/** A source's entries in display order: by category, then by name (prompts by order, then title). */
+export async function loadSource(source: CatalogueSource): Promise<CatalogueEntry[]> {
+  const loaded = await getCollection(source.collection as CollectionKey);
+  const categories = source.categories ?? DEV_TOOL_CATEGORIES;
+  const tag = (data: unknown) => ({ kind: source.kind, source, data }) as CatalogueEntry;
+  if (MARKDOWN_KINDS.has(source.kind)) {
+    const prompts = toPrompts(
+      loaded as unknown as { id: string; data: PromptData; body?: string }[],
+    ).sort(comparePrompts);
+    return inCategoryOrder(prompts, categories).map(tag);
+  }
+  const data = loaded.map((entry) => entry.data as Record<string, unknown>);
+  if (source.kind === 'video') return data.map(tag);
+  const sorted = (data as unknown as { name: string; category?: string }[]).sort(byName);
+  return source.kind === 'repository'
+    ? sorted.map(tag)
+    : inCategoryOrder(sorted as { name: string; category: string }[], categories).map(tag);
+}
+
+/** A catalogue's entries, source by source (the main list, then sections such as the graveyard). */
+export async function loadCatalogue(catalogue: Catalogue): Promise<CatalogueEntry[]> {
+  const sources = await Promise.all(catalogue.sources.map(loadSource));
+  return sources.flat();
+}
+
+/**
+ * Whether a catalogue of this many entries gets a page per entry: past the registry's limit the
+ * build would grow by one sealed page per entry (the cards and search still reach every entry).
+ */
+export const hasEntryPages = (count: number) => count <= ENTRY_PAGES_UP_TO;
+
+/** The entry pages' path segment must never read as a page number (/toolstack/2). */
+export function checkEntryIds(catalogue: Catalogue, entries: readonly CatalogueEntry[]): void {
+  const seen = new Map<string, string>();
+  for (const entry of entries) {
+    const { id } = entry.data;
+    const file = `content/${entry.source.path}`;
+    if (/^\d+$/.test(id)) {
+      throw new Error(
+        `${file}: entry "${id}": id must not be all digits, which ${catalogue.route}/${id} would read as a page number; add a word, such as "${id}-${catalogue.id}"`,
+      );
+    }
+    const other = seen.get(id);
+    if (other) {
+      throw new Error(
+        `${file}: entry "${id}": id is also used in ${other}, and both would be ${catalogue.route}/${id}; give one of them another id`,
+      );
+    }
+    seen.set(id, file);
+  }
+}
+
+/** Every catalogue with its entries, in registry order. */
+export async function loadCatalogues(): Promise<
+  { catalogue: Catalogue; entries: CatalogueEntry[] }[]
+> {
+  return Promise.all(
+    CATALOGUES.map(async (catalogue) => ({ catalogue, entries: await loadCatalogue(catalogue) })),
+  );
+}
