@@ -406,19 +406,22 @@ export const MEMBERS_ROUTES: readonly string[] = membersRoutes(SECTIONS);
 /** The home grid's cards, given what each route holds ('47 tools'). */
 export const homeCards = (counts: ReadonlyMap<string, string>) => homeShortcuts(SECTIONS, counts);
 
-/** What a catalogue's entries are called when counted. */
+/** What entries of a kind are called: one, many. */
+export const KIND_NOUNS: Record<EntryKind, readonly [string, string]> = {
+  tool: ['tool', 'tools'],
+  'dev-tool': ['tool', 'tools'],
+  'failed-tool': ['tool', 'tools'],
+  'text-prompt': ['prompt', 'prompts'],
+  'video-prompt': ['prompt', 'prompts'],
+  'dev-prompt': ['prompt', 'prompts'],
+  video: ['video', 'videos'],
+  repository: ['repository', 'repositories'],
+};
+
+/** What a catalogue's entries are called when counted: '47 tools', '1 video'. */
 export function countLabel(kind: EntryKind, count: number): string {
-  const noun = {
-    tool: ['tool', 'tools'],
-    'dev-tool': ['tool', 'tools'],
-    'failed-tool': ['tool', 'tools'],
-    'text-prompt': ['prompt', 'prompts'],
-    'video-prompt': ['prompt', 'prompts'],
-    'dev-prompt': ['prompt', 'prompts'],
-    video: ['video', 'videos'],
-    repository: ['repository', 'repositories'],
-  }[kind];
-  return `${count.toLocaleString('en')} ${count === 1 ? noun[0] : noun[1]}`;
+  const [one, many] = KIND_NOUNS[kind];
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }
 
 /** Every content source of every catalogue, in registry order. */

@@ -16,6 +16,7 @@ import type { PromptData } from '../schemas/prompt.ts';
 import type { Repository } from '../schemas/repository.ts';
 import type { Tool } from '../schemas/tool.ts';
 import type { Video } from '../schemas/video.ts';
+import type { Facet } from '../lib/filters.ts';
 
 /*
  * The entries of every catalogue, loaded from the collections the registry (src/catalogues.ts)
@@ -119,4 +120,20 @@ export async function loadCatalogues(): Promise<
   return Promise.all(
     CATALOGUES.map(async (catalogue) => ({ catalogue, entries: await loadCatalogue(catalogue) })),
   );
+}
+
+/** What the page's filters (src/lib/filters.ts) can pick an entry by. */
+export function entryFacets(entry: CatalogueEntry): Partial<Record<Facet, string[]>> {
+  const data = entry.data as {
+    category?: string;
+    tags?: string[];
+    pricing?: string;
+    status?: string;
+  };
+  const facets: Partial<Record<Facet, string[]>> = {};
+  if (data.category) facets.category = [data.category];
+  if (data.tags?.length) facets.tag = data.tags;
+  if (data.pricing) facets.pricing = [data.pricing];
+  if (data.status) facets.status = [data.status];
+  return facets;
 }

@@ -7,7 +7,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /**
- * Stops the page's clock two seconds ahead of the page's own time (not the test's, which a busy
+ * Once the page's scripts have run (a paused clock holds their timers too), stops the page's clock two seconds ahead of the page's own time (not the test's, which a busy
  * machine can leave behind it), so the 2-second reset happens exactly when the test says; a
  * far longer jump would also run the members' inactivity timers.
  */
@@ -25,8 +25,10 @@ test('text prompts: Copy puts the exact prompt on the clipboard, toasts, and res
   expect(prompt).toBeDefined();
   await page.clock.install();
   await page.goto(`/text-prompts#${prompt?.slug}`);
-  await pauseClock(page);
   const button = page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` });
+  // The copy buttons are wired a task after the page is shown, a task a paused clock would hold.
+  await expect(button).toBeEnabled();
+  await pauseClock(page);
   await button.click();
   await expect.poll(() => clipboard(page)).toBe(prompt?.body);
   await expect(button).toHaveText('Copied');
@@ -57,8 +59,10 @@ test("dev prompts: Copy shows 'Copied!' without a toast", async ({ page }) => {
   const [prompt] = promptFiles('dev');
   await page.clock.install();
   await page.goto('/dev-prompts');
-  await pauseClock(page);
   const button = page.getByRole('button', { name: `Copy prompt: ${prompt?.title}` });
+  // The copy buttons are wired a task after the page is shown, a task a paused clock would hold.
+  await expect(button).toBeEnabled();
+  await pauseClock(page);
   await button.click();
   await expect.poll(() => clipboard(page)).toBe(prompt?.body);
   await expect(button).toHaveText('Copied!');
