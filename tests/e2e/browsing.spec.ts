@@ -106,7 +106,10 @@ test('cards open their entry’s page, and Copy link copies its address', async 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const [tool] = jsonEntries<{ id: string; name: string }>('tools/toolstack.json');
   await page.goto('/toolstack');
-  await page.locator(`[id="${tool?.id}"]`).getByRole('link', { name: tool?.name, exact: true }).click();
+  await page
+    .locator(`[id="${tool?.id}"]`)
+    .getByRole('link', { name: tool?.name, exact: true })
+    .click();
   await expect(page).toHaveURL(`/toolstack/${tool?.id}`);
   await expect(page.getByRole('heading', { level: 1, name: tool?.name })).toBeVisible();
   await page.getByRole('button', { name: 'Copy link' }).click();
