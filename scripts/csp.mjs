@@ -11,8 +11,11 @@ import { join } from 'node:path';
 /** Thumbnails of the members' videos (content/videos.json), loaded before any content is read. */
 export const VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
-/** Content fields holding image URLs the pages load (tool logos, video thumbnails). */
-const IMAGE_FIELDS = new Set(['logo', 'thumbnail']);
+/**
+ * Content fields holding image URLs the pages load (video thumbnails). Tool logos are drawn into
+ * the page at build time (src/components/ToolLogo.astro) and load nothing.
+ */
+const IMAGE_FIELDS = new Set(['thumbnail']);
 
 /** @param {string} value @returns {string | null} the origin of an http(s) URL */
 function httpOrigin(value) {
@@ -22,8 +25,8 @@ function httpOrigin(value) {
 }
 
 /**
- * The origins of every image URL in the editors' JSON files (a tool's `logo`, a video's
- * `thumbnail`), so a logo from a new host needs no change to the policy.
+ * The origins of every image URL in the editors' JSON files (a video's `thumbnail`), so a
+ * thumbnail from a new host needs no change to the policy.
  *
  * @param {string} contentDir the content folder (src/lib/content-dir.ts)
  * @returns {string[]} sorted origins

@@ -7,7 +7,10 @@ import {
   type CatalogueSource,
   type EntryKind,
 } from '../catalogues.ts';
+import { join } from 'node:path';
 import { byName, comparePrompts, inCategoryOrder } from '../lib/catalogue.ts';
+import { contentDir } from '../lib/content-dir.ts';
+import { contentHistory } from '../lib/content-history.ts';
 import { toPrompts, type PromptEntry } from '../lib/prompts.ts';
 import { DEV_TOOL_CATEGORIES } from '../schemas/categories.ts';
 import type { DevTool } from '../schemas/dev-tool.ts';
@@ -36,9 +39,14 @@ export interface EntryData {
   repository: Repository;
 }
 
-/** One entry with its kind and the content source it came from. */
+/** One entry with its kind, the content source it came from and when it joined (YYYY-MM-DD). */
 export type CatalogueEntry = {
-  [K in EntryKind]: { kind: K; source: CatalogueSource; data: EntryData[K] };
+  [K in EntryKind]: {
+    kind: K;
+    source: CatalogueSource;
+    data: EntryData[K];
+    added: string | undefined;
+  };
 }[EntryKind];
 
 /** An entry's display name: a tool's name, a prompt's or video's title, a repository's owner/name. */
@@ -65,7 +73,14 @@ export function entryCategory(entry: CatalogueEntry): string | undefined {
 export async function loadSource(source: CatalogueSource): Promise<CatalogueEntry[]> {
   const loaded = await getCollection(source.collection as CollectionKey);
   const categories = source.categories ?? DEV_TOOL_CATEGORIES;
-  const tag = (data: unknown) => ({ kind: source.kind, source, data }) as CatalogueEntry;
+  const history = contentHistory(
+    join(contentDir(process.env), source.path),
+    MARKDOWN_KINDS.has(source.kind),
+  );
+  const tag = (data: unknown) => {
+    const { id, added } = data as { id: string; added?: string };
+    return { kind: source.kind, source, data, added: added ?? history.get(id) } as CatalogueEntry;
+  };
   if (MARKDOWN_KINDS.has(source.kind)) {
     const prompts = toPrompts(
       loaded as unknown as { id: string; data: PromptData; body?: string }[],

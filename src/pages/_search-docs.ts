@@ -23,7 +23,11 @@ export async function catalogueSearchDocs(): Promise<SearchDoc[]> {
         },
         entries
           .filter((entry) => entry.source === source)
-          .map((entry): EntryFields => ({ ...entry.data, name: entryName(entry) })),
+          .map((entry): EntryFields => ({
+            ...entry.data,
+            name: entryName(entry),
+            added: entry.added,
+          })),
       ),
     );
   });

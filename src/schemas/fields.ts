@@ -34,3 +34,14 @@ export const category = <const T extends readonly [string, ...string[]]>(values:
     error: (issue) =>
       `${issue.input === undefined ? 'is required' : `${JSON.stringify(issue.input)} is not a category of this page`}; allowed: ${values.map((value) => JSON.stringify(value)).join(', ')}`,
   });
+
+/**
+ * When an entry joined the catalogue ('Recently added' on the members' home); without it, the
+ * day its line or file was first committed (src/lib/content-history.ts).
+ */
+export const addedDate = z
+  .string({ error: 'must be a date such as "2026-11-24"' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date such as "2026-11-24"' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    error: 'must be a real date such as "2026-11-24"',
+  });

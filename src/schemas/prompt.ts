@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { category, plainText } from './fields.ts';
+import { addedDate, category, plainText } from './fields.ts';
 
 /**
  * Front matter of a prompt file (spec section 3, prompt); the Markdown body is the prompt text,
@@ -14,6 +14,8 @@ export const promptSchema = <const T extends readonly [string, ...string[]]>(cat
     category: category(categories),
     /** Position within its category, lowest first; then by title. */
     order: z.number().int().min(0).optional(),
+    /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
+    added: addedDate.optional(),
   });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { httpUrl, plainText, slug } from './fields.ts';
+import { addedDate, httpUrl, plainText, slug } from './fields.ts';
 
 /** A GitHub repository card on /github. */
 export const repositorySchema = z.strictObject({
@@ -15,6 +15,8 @@ export const repositorySchema = z.strictObject({
   /** Main language as GitHub shows it. */
   language: plainText(40),
   tags: z.array(plainText(30)).max(8).default([]),
+  /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
+  added: addedDate.optional(),
 });
 
 /** A validated repository. */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { category, httpUrl, plainText, slug } from './fields.ts';
+import { addedDate, category, httpUrl, plainText, slug } from './fields.ts';
 import { logoField } from './logo.ts';
 
 /** Fields every tool card has: a stable id (its #anchor), name, one-sentence description, link. */
@@ -17,6 +17,8 @@ export const toolFields = {
    * without one the card shows the name's initials.
    */
   logo: logoField.optional(),
+  /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
+  added: addedDate.optional(),
 };
 
 /** A tool card on a page whose categories are `categories` (spec section 3, tool card). */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { httpUrl, plainText } from './fields.ts';
+import { addedDate, httpUrl, plainText } from './fields.ts';
 
 /** A video entry (spec section 3): its YouTube id drives the embed and the thumbnail facade. */
 export const videoSchema = z.strictObject({
@@ -13,6 +13,8 @@ export const videoSchema = z.strictObject({
   url: httpUrl,
   /** Poster image shown until the player is requested. */
   thumbnail: httpUrl,
+  /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
+  added: addedDate.optional(),
 });
 
 /** A validated video entry. */

@@ -48,15 +48,15 @@ describe('the policy directives', () => {
     );
   });
 
-  it("take image hosts from the editors' logo and thumbnail fields only", () => {
+  it("take image hosts from the editors' thumbnail fields only (logos are drawn in the page)", () => {
     const dir = mkdtempSync(join(tmpdir(), 'csp-content-'));
     try {
       mkdirSync(join(dir, 'tools'));
       writeFileSync(
         join(dir, 'tools', 'a.json'),
         JSON.stringify([
-          { logo: 'https://logos.example/a.png', url: 'https://not-an-image.example' },
-          { logo: 'not a url' },
+          { logo: 'cursor', url: 'https://not-an-image.example' },
+          { logo: 'https://logos.example/a.png', thumbnail: 'https://thumbs.example/a.jpg' },
         ]),
       );
       writeFileSync(
@@ -64,7 +64,7 @@ describe('the policy directives', () => {
         JSON.stringify([{ thumbnail: 'https://i.ytimg.com/vi/x/hqdefault.jpg' }]),
       );
       writeFileSync(join(dir, 'broken.json'), '{');
-      expect(contentImageOrigins(dir)).toEqual(['https://i.ytimg.com', 'https://logos.example']);
+      expect(contentImageOrigins(dir)).toEqual(['https://i.ytimg.com', 'https://thumbs.example']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

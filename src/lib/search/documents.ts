@@ -65,6 +65,8 @@ export interface SearchDoc {
   section?: string | undefined;
   /** Prompts only: the exact text members copy. */
   prompt?: string | undefined;
+  /** When it joined the catalogue, YYYY-MM-DD ('Recently added' on the members' home). */
+  added?: string | undefined;
 }
 
 /**
@@ -111,6 +113,7 @@ export interface EntryFields {
   prompt?: string | undefined;
   /** Failed tools: why they failed, searchable as part of the description. */
   reasonForFailure?: string | undefined;
+  added?: string | undefined;
 }
 
 /**
@@ -133,6 +136,7 @@ export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): Sea
     pageLabel: ref.pageLabel,
     section: ref.section,
     prompt: entry.prompt,
+    added: entry.added,
   }));
 }
 
@@ -195,4 +199,17 @@ export function withPrompts(
     const prompt = Object.hasOwn(prompts, doc.id) ? prompts[doc.id] : undefined;
     return prompt === undefined ? doc : { ...doc, prompt };
   });
+}
+
+/**
+ * The entries that joined the catalogue last: newest day first, and within a day the later in
+ * page order first (editors append); entries without a day are left out.
+ */
+export function recentlyAdded(docs: readonly SearchDoc[], count: number): SearchDoc[] {
+  return docs
+    .map((doc, position) => ({ doc, position }))
+    .filter(({ doc }) => typeof doc.added === 'string')
+    .sort((a, b) => (b.doc.added ?? '').localeCompare(a.doc.added ?? '') || b.position - a.position)
+    .slice(0, count)
+    .map(({ doc }) => doc);
 }
