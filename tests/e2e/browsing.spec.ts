@@ -153,3 +153,23 @@ test.describe('on a phone', () => {
     await expect(bar.locator(`a[href="#${id}"]`)).toHaveAttribute('aria-current', 'true');
   });
 });
+
+test('the members’ home offers search, counts and what was added last', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('search', { name: 'Search the catalogue' });
+  const stack = jsonEntries('tools/toolstack.json');
+  await expect(page.getByRole('link', { name: /Tool Stack/ })).toContainText(
+    `${stack.length} tools`,
+  );
+  const recent = page.locator('recently-added');
+  await expect(recent.getByRole('heading', { name: 'Recently added' })).toBeVisible();
+  const links = recent.getByRole('link');
+  await expect(links).toHaveCount(6);
+  // Each opens its entry's own page.
+  for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) {
+    expect(href).toMatch(/^\/[a-z-]+\/[\w-]+$/);
+  }
+  await search.getByRole('searchbox').fill('resend');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL('/search?q=resend');
+});

@@ -36,7 +36,7 @@ test('typing shows matching entries, updates ?q=, survives a reload, and Back re
   const tools = results(page, 'Tools');
   await expect(tools.getByRole('link', { name: 'Resend' })).toHaveAttribute(
     'href',
-    '/toolstack#resend',
+    '/toolstack/resend',
   );
   await expect(tools.locator('mark').first()).toHaveText('Resend');
   await expect(page).toHaveURL('/search?q=resend');
@@ -104,7 +104,7 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
 
   await page.keyboard.type('email api');
   const resend = dialog.getByRole('link', { name: /^Resend/ });
-  await expect(resend).toHaveAttribute('href', '/toolstack#resend');
+  await expect(resend).toHaveAttribute('href', '/toolstack/resend');
   // Where Enter leads: the page and category, as on the page itself.
   await expect(resend).toContainText('Tool Stack · Email Service');
   await expect(dialog.getByRole('link', { name: 'All results and filters' })).toHaveAttribute(
@@ -139,11 +139,12 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await page.keyboard.press('ArrowDown');
   await expect(first).toBeFocused();
   const href = await first.getAttribute('href');
-  expect(href).toMatch(/^\/[a-z-]+#[a-z0-9-]+$/);
+  // A result opens the entry's own page.
+  expect(href).toMatch(/^\/[a-z-]+\/[a-z0-9-]+$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(href ?? '');
   await expect(dialog).toBeHidden();
-  await expect(page.locator(`[id="${href?.split('#')[1]}"]`)).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
 
   // On /search itself the shortcut returns to the page's own box from anywhere on the page.
   await page.goto('/search');
@@ -158,7 +159,7 @@ test("'/' and Ctrl+K open the search dialog on any members page, Escape clears t
   await expect(page).toHaveURL('/search');
 });
 
-test('arrow keys move through results and Enter opens one at its anchor', async ({ page }) => {
+test('arrow keys move through results and Enter opens one on its own page', async ({ page }) => {
   await page.goto('/search');
   await box(page).pressSequentially('pwa');
   await expect(resultLinks(page).first()).toBeVisible();
@@ -177,8 +178,10 @@ test('arrow keys move through results and Enter opens one at its anchor', async 
   await expect(resultLinks(page).first()).toHaveText('Scroll Restoration');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/dev-prompts#scroll-restoration');
-  await expect(page.locator('#scroll-restoration')).toBeInViewport();
+  await expect(page).toHaveURL('/dev-prompts/scroll-restoration');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Scroll Restoration' }),
+  ).toBeInViewport();
 });
 
 test('filters narrow the results, combine, and live in the URL', async ({ page }) => {
