@@ -439,12 +439,14 @@ export function catalogueById(id: string, catalogues: readonly Catalogue[] = CAT
 }
 
 /**
- * Catalogues of up to this many entries get a page per entry (/toolstack/cursor). Each entry
- * page is a sealed page of its own, so a catalogue of tens of thousands would multiply the
- * build's time and memory; past this, its cards and search results link to the entry's anchor
- * on the catalogue page instead.
+ * Catalogues of up to this many entries get a page per entry (/toolstack/cursor); today's
+ * largest has 47. Each entry page is a sealed page of its own with the whole shell (about
+ * 100 KB of HTML), so a catalogue of thousands would multiply the build's time and memory
+ * (`npm run bench`: 3,700 pages at 10,000 entries took 3.2 GB against a 2 GB target with a limit
+ * of 1,000). Past this, the catalogue's cards and search results link to the entry's anchor on
+ * the catalogue page instead.
  */
-export const ENTRY_PAGES_UP_TO = 1000;
+export const ENTRY_PAGES_UP_TO = 250;
 
 /** An entry's own page. */
 export const entryPath = (catalogue: Pick<Catalogue, 'route'>, id: string) =>

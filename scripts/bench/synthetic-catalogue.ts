@@ -109,12 +109,17 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
 function promptFile(kind: Kind, index: number, text: TextWriter, categories: readonly string[]) {
   const title = text.title(text.int(2, 6));
   const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${index}`;
+  const category = text.pick(categories);
+  // The schema refuses a tag that only repeats the category (src/schemas/prompt.ts).
+  const tags = text.words(text.int(1, 4)).filter((tag) => tag !== category.toLowerCase());
   // JSON strings are valid YAML scalars, so no title or description can break the front matter.
   const front = [
     `title: ${JSON.stringify(title)}`,
     `description: ${JSON.stringify(text.prose(text.int(100, 250)))}`,
-    `category: ${JSON.stringify(text.pick(categories))}`,
-    ...(kind === 'devPrompt' ? [`tags: ${JSON.stringify(text.words(text.int(1, 4)))}`] : []),
+    `category: ${JSON.stringify(category)}`,
+    ...(kind === 'devPrompt'
+      ? [`tags: ${JSON.stringify(tags.length > 0 ? tags : ['notes'])}`]
+      : []),
   ];
   return {
     path: `${slug}.md`,

@@ -19,7 +19,7 @@ export interface NavGroup {
 /** A card of the signed-in home grid. */
 export interface HomeShortcut extends NavLink {
   description: string;
-  /** Icon name (src/components/SectionIcon.astro). */
+  /** Icon name (src/components/Icon.astro). */
   icon: string;
   /** What is behind the card, such as '47 tools', when it leads to a catalogue. */
   count?: string | undefined;

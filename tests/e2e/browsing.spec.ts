@@ -173,3 +173,12 @@ test('the members’ home offers search, counts and what was added last', async 
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL('/search?q=resend');
 });
+
+test('a link to an entry with no page of its own lands on the catalogue at its anchor', async ({
+  page,
+}) => {
+  // As when a catalogue grows past the size for entry pages, or an entry is removed.
+  await page.goto('/toolstack/no-such-tool');
+  await expect(page).toHaveURL('/toolstack#no-such-tool');
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+});
