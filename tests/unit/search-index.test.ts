@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   parseSearchIndexFile,
   parseSearchPromptsFile,
+  recentlyAdded,
   splitPrompts,
   toSearchDocs,
   withPrompts,
@@ -40,6 +41,19 @@ describe('toSearchDocs', () => {
       expect(doc.title).toBe(entries[i]?.name);
       expect(doc.category).toBe(entries[i]?.category);
     }
+  });
+
+  it('links to the entry’s own page where its catalogue has them, and keeps its day', () => {
+    const [doc] = toSearchDocs(
+      {
+        kind: 'tool',
+        page: '/toolstack',
+        pageLabel: 'Tool Stack',
+        entryPage: (id) => `/toolstack/${id}`,
+      },
+      [{ id: 'resend', name: 'Resend', description: 'Email API.', added: '2026-11-20' }],
+    );
+    expect(doc).toMatchObject({ id: '/toolstack/resend', added: '2026-11-20' });
   });
 
   it('makes a failed tool searchable by why it failed', () => {
@@ -181,5 +195,24 @@ describe('search store', () => {
       Promise.resolve({ docs: DOCS, index: serializeCatalogueIndex(DOCS) }),
     );
     expect($searchIndex.get().status).toBe('ready');
+  });
+});
+
+describe('recentlyAdded', () => {
+  const doc = (id: string, added?: string) => ({ ...DOCS[0]!, id, added });
+
+  it('puts the newest day first, and within a day the later in page order', () => {
+    const docs = [
+      doc('/a', '2026-11-01'),
+      doc('/b', '2026-11-20'),
+      doc('/c'),
+      doc('/d', '2026-11-01'),
+      doc('/e', '2026-11-20'),
+    ];
+    expect(recentlyAdded(docs, 4).map((one) => one.id)).toEqual(['/e', '/b', '/d', '/a']);
+  });
+
+  it('leaves out entries without a day', () => {
+    expect(recentlyAdded([doc('/c')], 6)).toEqual([]);
   });
 });
