@@ -128,13 +128,28 @@ export function checkEntryIds(catalogue: Catalogue, entries: readonly CatalogueE
   }
 }
 
-/** Every catalogue with its entries, in registry order. */
-export async function loadCatalogues(): Promise<
-  { catalogue: Catalogue; entries: CatalogueEntry[] }[]
-> {
-  return Promise.all(
-    CATALOGUES.map(async (catalogue) => ({ catalogue, entries: await loadCatalogue(catalogue) })),
+/** A catalogue with its entries, and whether they have pages of their own. */
+export interface LoadedCatalogue {
+  catalogue: Catalogue;
+  entries: CatalogueEntry[];
+  entryPages: boolean;
+}
+
+let loaded: Promise<LoadedCatalogue[]> | undefined;
+
+/**
+ * Every catalogue with its entries, in registry order, checked once: the catalogue and entry
+ * pages, the search files and the home page's counts all ask, and get the same load.
+ */
+export function loadCatalogues(): Promise<LoadedCatalogue[]> {
+  loaded ??= Promise.all(
+    CATALOGUES.map(async (catalogue) => {
+      const entries = await loadCatalogue(catalogue);
+      checkEntryIds(catalogue, entries);
+      return { catalogue, entries, entryPages: hasEntryPages(entries.length) };
+    }),
   );
+  return loaded;
 }
 
 /** What the page's filters (src/lib/filters.ts) can pick an entry by. */

@@ -1,6 +1,6 @@
 import { entryPath } from '../catalogues.ts';
 import { toSearchDocs, type EntryFields, type SearchDoc } from '../lib/search/documents.ts';
-import { entryName, hasEntryPages, loadCatalogues } from './_catalogue-entries.ts';
+import { entryName, loadCatalogues } from './_catalogue-entries.ts';
 
 /*
  * Every catalogue entry as a search document, from the same entries the pages render
@@ -10,16 +10,15 @@ import { entryName, hasEntryPages, loadCatalogues } from './_catalogue-entries.t
  */
 export async function catalogueSearchDocs(): Promise<SearchDoc[]> {
   const catalogues = await loadCatalogues();
-  return catalogues.flatMap(({ catalogue, entries }) => {
-    const pages = hasEntryPages(entries.length);
-    return catalogue.sources.flatMap((source) =>
+  return catalogues.flatMap(({ catalogue, entries, entryPages }) =>
+    catalogue.sources.flatMap((source) =>
       toSearchDocs(
         {
           kind: source.searchKind,
           page: catalogue.route,
           pageLabel: source.section?.title ?? catalogue.nav?.label ?? catalogue.route,
           section: source.section?.anchor,
-          entryPage: pages ? (id) => entryPath(catalogue, id) : undefined,
+          entryPage: entryPages ? (id) => entryPath(catalogue, id) : undefined,
         },
         entries
           .filter((entry) => entry.source === source)
@@ -29,6 +28,6 @@ export async function catalogueSearchDocs(): Promise<SearchDoc[]> {
             added: entry.added,
           })),
       ),
-    );
-  });
+    ),
+  );
 }
