@@ -267,7 +267,7 @@ export const CATALOGUES: readonly Catalogue[] = [
     title: 'Text Prompts',
     description: 'Copy-ready AI text prompts by category.',
     intro:
-      'AI prompts for business strategy, creative thinking, problem solving and professional development. Copy one, fill in the [BRACKETED] inputs, and paste it into your AI assistant.',
+      'AI prompts for business strategy, creative thinking, problem solving and professional development. Fill in a prompt’s highlighted variables, then copy it or open it in ChatGPT or Claude.',
     summary: 'Templates for strategy, critical thinking, writing, learning, planning and travel.',
     nav: { group: 'AI Prompts', label: 'Text Prompts' },
     sources: [

@@ -1,8 +1,8 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
 import { MARKDOWN_KINDS, catalogueSources, type CatalogueSource } from './catalogues.ts';
 import { checkedFileLoader } from './lib/checked-file-loader.ts';
 import { contentDir } from './lib/content-dir.ts';
+import { promptLoader } from './lib/prompt-loader.ts';
 import type { IdRule } from './lib/content-file-check.ts';
 import { entrySchema } from './schemas/entries.ts';
 
@@ -15,7 +15,7 @@ const YOUTUBE_ID: IdRule = {
 
 function loader(source: CatalogueSource) {
   return MARKDOWN_KINDS.has(source.kind)
-    ? glob({ pattern: '*.md', base: `${CONTENT}/${source.path}` })
+    ? promptLoader(`${CONTENT}/${source.path}`)
     : checkedFileLoader(
         `${CONTENT}/${source.path}`,
         source.kind === 'video' ? YOUTUBE_ID : undefined,

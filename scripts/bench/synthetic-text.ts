@@ -53,12 +53,16 @@ export class TextWriter {
 
   /**
    * A prompt body of about `length` characters shaped like the real ones: an inputs list with
-   * [BRACKETED] placeholders, paragraphs and numbered steps.
+   * {{PLACEHOLDER}} variables (src/lib/placeholders.ts), paragraphs and numbered steps.
    */
   prompt(length: number): string {
     const lines = ['Inputs:'];
     for (let i = this.int(2, 5); i > 0; i -= 1) {
-      lines.push(`- [${this.words(2).join(' ').toUpperCase()}]: ${this.sentence()}`);
+      const name = this.words(2)
+        .map((word) => word.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+        .filter(Boolean)
+        .join('_');
+      lines.push(`- {{INPUT_${name}}}: ${this.sentence()}`);
     }
     let size = lines.join('\n').length;
     for (let step = 1; size < length; step += 1) {

@@ -1,5 +1,26 @@
 import { z } from 'astro/zod';
+import { isVariableName } from '../lib/placeholders.ts';
 import { addedDate, category, plainText } from './fields.ts';
+
+/**
+ * What the fill-in form says of one variable ({{NAME}} in the text): a hint under its field
+ * (without one, the prompt's own inputs line is shown) and a value it starts with.
+ */
+const variable = z.strictObject({
+  /** One line under the field, e.g. 'hex colour, e.g. #4F46E5'. */
+  hint: plainText(200).optional(),
+  /** The value the field starts with; copied as if the member had typed it. */
+  default: plainText(500).optional(),
+});
+
+/** Variables by name, as the placeholders write them. */
+const variables = z.record(
+  z.string().refine(isVariableName, {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not a variable name: write it as its placeholder does, in capitals, digits and underscores (SOURCE_LOGO)`,
+  }),
+  variable,
+);
 
 /**
  * Front matter of a prompt file (spec section 3, prompt); the Markdown body is the prompt text,
@@ -16,6 +37,8 @@ export const promptSchema = <const T extends readonly [string, ...string[]]>(cat
     order: z.number().int().min(0).optional(),
     /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
     added: addedDate.optional(),
+    /** Hints and defaults for the fill-in form, by variable name (optional for each). */
+    variables: variables.optional(),
   });
 
 /**

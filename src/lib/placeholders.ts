@@ -1,0 +1,145 @@
+/*
+ * Fill-in variables of the prompts. A placeholder is a name in capitals, digits and underscores
+ * between double braces: {{SOURCE_LOGO}}. Double braces never appear in Markdown, and the
+ * template languages a dev prompt may quote write lowercase expressions inside them ({{ title }},
+ * {{ .Site.Title }}), which stay plain text. Anything between double braces that looks meant as
+ * a placeholder but is not one fails the build with its file and line (src/lib/prompt-loader.ts),
+ * as do the square-bracket placeholders prompts were written with before ([SOURCE LOGO]).
+ */
+
+/** A well-formed placeholder; the group is the variable's name. */
+const PLACEHOLDER = /\{\{([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\}\}/g;
+
+/** Whether `name` is a variable name a placeholder can carry. */
+export function isVariableName(name: string): boolean {
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/.test(name);
+}
+
+/** A run of a prompt's text: plain text, or a placeholder and the variable it names. */
+export type Segment = { text: string; variable?: undefined } | { text: string; variable: string };
+
+/** The prompt as runs of text and placeholders, in order; joined, they give the text back. */
+export function segments(text: string): Segment[] {
+  const parts: Segment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push({ text: match[0], variable: match[1]! });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+/** The distinct variables of a prompt, in the order they first appear. */
+export function variablesOf(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+}
+
+/**
+ * The prompt with each placeholder replaced by its variable's value. A variable with no value,
+ * or only spaces, keeps its placeholder, so the member sees what is still to fill in.
+ */
+export function fill(text: string, values: Readonly<Record<string, string | undefined>>): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = values[name];
+    return value !== undefined && value.trim() !== '' ? value : placeholder;
+  });
+}
+
+/** Words kept in capitals when a variable's name becomes its label. */
+const ACRONYMS = new Set(['AI', 'API', 'CTA', 'FAQ', 'ID', 'PWA', 'SEO', 'SMS', 'UI', 'URL', 'UX']);
+
+/** The form label for a variable: SOURCE_LOGO → 'Source logo', SITE_URL → 'Site URL'. */
+export function variableLabel(name: string): string {
+  const words = name
+    .split('_')
+    .map((word) => (ACRONYMS.has(word) ? word : word.toLowerCase()));
+  const [first = '', ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+}
+
+const INPUT_LINE = /^\s*[-*]\s+((?:\{\{[A-Z0-9_]+\}\}(?:\s*(?:,|and|or)\s*)?)+):\s*(\S.*)$/;
+
+/**
+ * What the prompt itself says each variable is, from its inputs list
+ * ('- {{SOURCE_LOGO}}: path to the new mark'; '- {{A}} and {{B}}: hex values' describes both).
+ * The fill-in form shows it under the field unless the front matter gives its own hint.
+ */
+export function inputHints(text: string): Record<string, string> {
+  const hints: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = INPUT_LINE.exec(line);
+    if (!match) continue;
+    for (const variable of variablesOf(match[1]!)) hints[variable] ??= match[2]!.trim();
+  }
+  return hints;
+}
+
+/** A placeholder the build refuses: where it is, what was written, and what to write. */
+export interface PlaceholderProblem {
+  /** 1-based line within the text checked. */
+  line: number;
+  /** 1-based column of its first character. */
+  column: number;
+  found: string;
+  message: string;
+}
+
+/** The name an editor probably meant: capitals, with spaces and hyphens as underscores. */
+function suggest(inner: string): string {
+  return inner
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_')
+    .replace(/[^A-Z0-9_]/g, '');
+}
+
+// Two characters at least: [A] is a type or a footnote, [ASK] was a placeholder.
+const BRACKETED = /(?<![\w\]])\[([A-Z][A-Z0-9]+(?:[ _][A-Z0-9]+)*)\](?!\()/g;
+// Text between double braces (or one brace on one side) that reads as an attempt at a name:
+// letters, digits, spaces, underscores and hyphens with at least one capital.
+const BRACED = /\{\{?([^{}\n]*)\}?\}/g;
+// Opened and never closed on its line: {{SITE_URL followed by no brace.
+const UNCLOSED = /\{\{\s*([A-Z][A-Za-z0-9_-]*)(?![A-Za-z0-9_ -]*\})/g;
+
+/** Every malformed placeholder in `text`, in reading order; none for a well-formed prompt. */
+export function placeholderProblems(text: string): PlaceholderProblem[] {
+  const problems: PlaceholderProblem[] = [];
+  text.split('\n').forEach((content, index) => {
+    const at = (column: number, found: string, message: string) =>
+      problems.push({ line: index + 1, column: column + 1, found, message });
+    for (const match of content.matchAll(BRACKETED)) {
+      at(
+        match.index,
+        match[0],
+        `placeholders are written in double braces: write {{${suggest(match[1]!)}}} instead of ${match[0]}`,
+      );
+    }
+    for (const match of content.matchAll(UNCLOSED)) {
+      at(match.index, match[0], `a placeholder needs two braces on each side: write {{${suggest(match[1]!)}}}`);
+    }
+    for (const match of content.matchAll(BRACED)) {
+      const [found, inner = ''] = match;
+      const opened = found.startsWith('{{');
+      const closed = found.endsWith('}}');
+      if (!opened && !closed) continue; // one brace each side: code, not a placeholder
+      if (opened && closed && isVariableName(inner)) continue;
+      if (!/[A-Z]/.test(inner) && inner.trim() !== '') continue; // {{ title }}: template code
+      if (!/^[A-Za-z0-9 _-]*$/.test(inner)) continue; // {{ .Site.Title }}, {{#each}}: code
+      const name = suggest(inner);
+      if (name === '') {
+        at(match.index, found, 'an empty placeholder: write a name in capitals, e.g. {{SITE_URL}}');
+      } else if (!opened || !closed) {
+        at(match.index, found, `a placeholder needs two braces on each side: write {{${name}}}`);
+      } else {
+        at(
+          match.index,
+          found,
+          `a placeholder's name is capitals, digits and single underscores: write {{${name}}}`,
+        );
+      }
+    }
+  });
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column);
+}
