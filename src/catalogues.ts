@@ -279,7 +279,7 @@ export const CATALOGUES: readonly Catalogue[] = [
         searchKind: 'text-prompt',
       },
     ],
-    columns: 1,
+    columns: 2,
     promptLibrary: true,
   },
   {
@@ -326,7 +326,7 @@ export const CATALOGUES: readonly Catalogue[] = [
         searchKind: 'dev-prompt',
       },
     ],
-    columns: 1,
+    columns: 2,
     promptLibrary: true,
   },
   {

@@ -29,3 +29,6 @@ export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
  */
 export const SEARCH_INDEX_PATH = '/search-index.json';
 export const SEARCH_PROMPTS_PATH = '/search-prompts.json';
+
+/** localStorage key of the prompts' fill-in values (src/lib/prompt-values.ts); sign-out removes it. */
+export const PROMPT_VALUES_KEY = 'prompt-values';

@@ -39,9 +39,13 @@ export interface EntryData {
   repository: Repository;
 }
 
-/** One entry with its kind, the content source it came from and when it joined (YYYY-MM-DD). */
+/**
+ * One entry with its catalogue (its id in the registry), kind, the content source it came from
+ * and when it joined (YYYY-MM-DD).
+ */
 export type CatalogueEntry = {
   [K in EntryKind]: {
+    catalogue: string;
     kind: K;
     source: CatalogueSource;
     data: EntryData[K];
@@ -70,7 +74,7 @@ export function entryCategory(entry: CatalogueEntry): string | undefined {
 }
 
 /** A source's entries in display order: by category, then by name (prompts by order, then title). */
-export async function loadSource(source: CatalogueSource): Promise<CatalogueEntry[]> {
+async function loadSource(catalogue: string, source: CatalogueSource): Promise<CatalogueEntry[]> {
   const loaded = await getCollection(source.collection as CollectionKey);
   const categories = source.categories ?? DEV_TOOL_CATEGORIES;
   const history = contentHistory(
@@ -79,7 +83,13 @@ export async function loadSource(source: CatalogueSource): Promise<CatalogueEntr
   );
   const tag = (data: unknown) => {
     const { id, added } = data as { id: string; added?: string };
-    return { kind: source.kind, source, data, added: added ?? history.get(id) } as CatalogueEntry;
+    return {
+      catalogue,
+      kind: source.kind,
+      source,
+      data,
+      added: added ?? history.get(id),
+    } as CatalogueEntry;
   };
   if (MARKDOWN_KINDS.has(source.kind)) {
     const prompts = toPrompts(
@@ -97,7 +107,9 @@ export async function loadSource(source: CatalogueSource): Promise<CatalogueEntr
 
 /** A catalogue's entries, source by source (the main list, then sections such as the graveyard). */
 export async function loadCatalogue(catalogue: Catalogue): Promise<CatalogueEntry[]> {
-  const sources = await Promise.all(catalogue.sources.map(loadSource));
+  const sources = await Promise.all(
+    catalogue.sources.map((source) => loadSource(catalogue.id, source)),
+  );
   return sources.flat();
 }
 

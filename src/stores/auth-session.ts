@@ -1,6 +1,11 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
-import { HANDOVER_TOAST_KEY, RATE_LIMIT_PREFIX, SECURITY_LOG_KEY } from '../lib/constants.ts';
+import {
+  HANDOVER_TOAST_KEY,
+  PROMPT_VALUES_KEY,
+  RATE_LIMIT_PREFIX,
+  SECURITY_LOG_KEY,
+} from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
@@ -38,7 +43,9 @@ export function startAuthSync(): () => void {
  * Removes every trace of the member this browser kept: what supabase-js stores for this project
  * (session, user, PKCE verifier), the members' content key, the attempt records of
  * src/lib/rate-limiter.ts (they name the member's address), the security log of
- * src/lib/security-log.ts and the service worker's copies of members' pages.
+ * src/lib/security-log.ts, what they typed into prompts (src/lib/prompt-values.ts) and the
+ * service worker's copies of members' pages. Favourites live in the stored session's user
+ * metadata, so they go with it.
  */
 async function forgetMember(local: Storage, session: Storage): Promise<void> {
   clearStoredAuth(local);
@@ -47,6 +54,7 @@ async function forgetMember(local: Storage, session: Storage): Promise<void> {
     Object.keys(local)
       .filter((key) => key.startsWith(RATE_LIMIT_PREFIX))
       .forEach((key) => local.removeItem(key));
+    local.removeItem(PROMPT_VALUES_KEY);
     session.removeItem(SECURITY_LOG_KEY);
   } catch (error) {
     console.error('Could not clear the member’s records', error);
