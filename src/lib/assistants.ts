@@ -16,8 +16,18 @@ export interface Assistant {
 }
 
 export const ASSISTANTS: readonly Assistant[] = [
-  { id: 'chatgpt', name: 'ChatGPT', prefill: 'https://chatgpt.com/?q=', home: 'https://chatgpt.com/' },
-  { id: 'claude', name: 'Claude', prefill: 'https://claude.ai/new?q=', home: 'https://claude.ai/new' },
+  {
+    id: 'chatgpt',
+    name: 'ChatGPT',
+    prefill: 'https://chatgpt.com/?q=',
+    home: 'https://chatgpt.com/',
+  },
+  {
+    id: 'claude',
+    name: 'Claude',
+    prefill: 'https://claude.ai/new?q=',
+    home: 'https://claude.ai/new',
+  },
 ];
 
 /**
@@ -36,5 +46,7 @@ export function assistantLink(
   limit = MAX_PREFILL_URL_LENGTH,
 ): { href: string; prefilled: boolean } {
   const href = assistant.prefill + encodeURIComponent(text);
-  return href.length <= limit ? { href, prefilled: true } : { href: assistant.home, prefilled: false };
+  return href.length <= limit
+    ? { href, prefilled: true }
+    : { href: assistant.home, prefilled: false };
 }

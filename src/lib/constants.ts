@@ -19,7 +19,7 @@ export const HANDOVER_TOAST_KEY = 'handover-toast';
 
 /**
  * Where members' videos play: YouTube's privacy-enhanced embed, loaded only when a member asks
- * (src/scripts/video-facade.ts). The Content-Security-Policy's frame-src allows this origin alone.
+ * (src/components/VideoFacade.astro). The Content-Security-Policy's frame-src allows this origin alone.
  */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 

@@ -52,9 +52,7 @@ const ACRONYMS = new Set(['AI', 'API', 'CTA', 'FAQ', 'ID', 'PWA', 'SEO', 'SMS', 
 
 /** The form label for a variable: SOURCE_LOGO → 'Source logo', SITE_URL → 'Site URL'. */
 export function variableLabel(name: string): string {
-  const words = name
-    .split('_')
-    .map((word) => (ACRONYMS.has(word) ? word : word.toLowerCase()));
+  const words = name.split('_').map((word) => (ACRONYMS.has(word) ? word : word.toLowerCase()));
   const [first = '', ...rest] = words;
   return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
 }
@@ -117,7 +115,11 @@ export function placeholderProblems(text: string): PlaceholderProblem[] {
       );
     }
     for (const match of content.matchAll(UNCLOSED)) {
-      at(match.index, match[0], `a placeholder needs two braces on each side: write {{${suggest(match[1]!)}}}`);
+      at(
+        match.index,
+        match[0],
+        `a placeholder needs two braces on each side: write {{${suggest(match[1]!)}}}`,
+      );
     }
     for (const match of content.matchAll(BRACED)) {
       const [found, inner = ''] = match;

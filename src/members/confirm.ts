@@ -17,12 +17,17 @@ import type { FactorList } from '../../supabase/functions/_shared/members-key.ts
  */
 export type Confirmation = 'confirmed' | 'second-factor' | 'ended' | 'unreachable';
 
-/** Asks the auth server at `supabaseUrl` who holds `accessToken`, as getUser() does; never throws. */
+/**
+ * Asks the auth server at `supabaseUrl` who holds `accessToken`, as getUser() does; never
+ * throws. `onUser` receives the user the server returned for a confirmed session (the page's
+ * favourites come from its metadata).
+ */
 export async function confirmSession(
   supabaseUrl: string,
   anonKey: string,
   accessToken: string,
   fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetch,
+  onUser?: (user: { user_metadata?: unknown }) => void,
 ): Promise<Confirmation> {
   let response: Response;
   try {
@@ -43,5 +48,7 @@ export async function confirmSession(
     return 'unreachable';
   }
   if (typeof user.id !== 'string') return 'unreachable';
-  return needsSecondFactor(user, tokenAal(accessToken)) ? 'second-factor' : 'confirmed';
+  if (needsSecondFactor(user, tokenAal(accessToken))) return 'second-factor';
+  onUser?.(user as { user_metadata?: unknown });
+  return 'confirmed';
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { byName, comparePrompts, inCategoryOrder } from '../lib/catalogue.ts';
 import { contentDir } from '../lib/content-dir.ts';
 import { contentHistory } from '../lib/content-history.ts';
+import { favouriteKey } from '../lib/favourites.ts';
 import { toPrompts, type PromptEntry } from '../lib/prompts.ts';
 import { DEV_TOOL_CATEGORIES } from '../schemas/categories.ts';
 import type { DevTool } from '../schemas/dev-tool.ts';
@@ -160,8 +161,31 @@ export function loadCatalogues(): Promise<LoadedCatalogue[]> {
       checkEntryIds(catalogue, entries);
       return { catalogue, entries, entryPages: hasEntryPages(entries.length) };
     }),
-  );
+  ).then((catalogues) => {
+    checkFavouriteKeys(catalogues.flatMap(({ entries }) => entries));
+    return catalogues;
+  });
   return loaded;
+}
+
+/**
+ * Two entries must never share a favourite key (src/lib/favourites.ts), or starring one would
+ * star both. With six base-36 characters this takes thousands of entries to happen once; the
+ * fix then is a new id for one of them.
+ */
+export function checkFavouriteKeys(entries: readonly CatalogueEntry[]): void {
+  const seen = new Map<string, string>();
+  for (const entry of entries) {
+    const key = favouriteKey(entry.catalogue, entry.data.id);
+    const where = `content/${entry.source.path}: entry "${entry.data.id}"`;
+    const other = seen.get(key);
+    if (other) {
+      throw new Error(
+        `${where}: its favourite key ${key} is also that of ${other}; give one of them another id`,
+      );
+    }
+    seen.set(key, where);
+  }
 }
 
 /** What the page's filters (src/lib/filters.ts) can pick an entry by. */

@@ -40,6 +40,8 @@ async function confirmSession(): Promise<void> {
   }
   setConfirmed();
   showOpenRegion();
+  const { knownFromServer } = await import('./favourites.ts');
+  knownFromServer(data.user);
 }
 
 /** Starts the auth client's sync; with `confirm`, also confirms the session through it. */

@@ -31,7 +31,14 @@ function useAuthClient(confirm: boolean): Promise<void> {
 async function confirm(accessToken: string): Promise<void> {
   // Its own chunk: /account, which confirms through the client, never loads it.
   const { confirmSession } = await import('../members/confirm.ts');
-  const result = await confirmSession(config.supabaseUrl, config.supabaseKey, accessToken);
+  const result = await confirmSession(
+    config.supabaseUrl,
+    config.supabaseKey,
+    accessToken,
+    fetch,
+    // The server's word on the favourites, for the stars (loaded with them, not before).
+    (user) => void import('./favourites.ts').then(({ knownFromServer }) => knownFromServer(user)),
+  );
   if (result === 'confirmed') setConfirmed();
   else if (result === 'second-factor') goToSignIn();
   // Ended: the client asks again, finds it ended, clears it and sends the member to /auth.

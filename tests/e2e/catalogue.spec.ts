@@ -121,7 +121,7 @@ test('a video whose thumbnail cannot load shows a clean play button, not a broke
 }) => {
   await page.route('https://i.ytimg.com/**', (route) => route.abort());
   await page.goto('/videos');
-  const facade = page.locator('[data-video-facade]');
+  const facade = page.locator('video-facade');
   await expect(facade.getByRole('button', { name: /Play video/ })).toBeVisible();
   await expect(facade.locator('img')).toBeHidden();
 });
@@ -174,13 +174,15 @@ test('prompt pages fit a phone: no prompt pushes the page sideways', async ({ pa
   }
 });
 
-test('opening one video prompt leaves its neighbour its own height', async ({ page }) => {
+test('expanding one video prompt leaves its neighbour its own height', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/video-prompts');
   const cards = page.locator('main section').first().locator('li[id] > article');
   await expect(cards.nth(1)).toBeVisible();
-  const before = (await cards.nth(1).boundingBox())?.height;
-  await cards.nth(0).getByText('Show prompt').click();
-  await expect(cards.nth(0).locator('pre')).toBeVisible();
-  expect((await cards.nth(1).boundingBox())?.height).toBe(before);
+  const height = async (index: number) => (await cards.nth(index).boundingBox())?.height ?? 0;
+  const [first, second] = [await height(0), await height(1)];
+  await cards.nth(0).getByRole('button', { name: 'Expand' }).click();
+  await expect(cards.nth(0).getByRole('button', { name: 'Collapse' })).toBeVisible();
+  expect(await height(0)).toBeGreaterThan(first);
+  expect(await height(1)).toBe(second);
 });

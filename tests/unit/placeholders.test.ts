@@ -20,7 +20,8 @@ const promptFiles = readdirSync(PROMPTS).flatMap((kind) =>
 );
 
 describe('placeholders in a prompt', () => {
-  const text = 'Logo: {{SOURCE_LOGO}}\nColour {{BRAND_COLOUR}} on {{SOURCE_LOGO}}; {{ title }} stays.';
+  const text =
+    'Logo: {{SOURCE_LOGO}}\nColour {{BRAND_COLOUR}} on {{SOURCE_LOGO}}; {{ title }} stays.';
 
   it('finds each variable once, in the order it first appears', () => {
     expect(variablesOf(text)).toEqual(['SOURCE_LOGO', 'BRAND_COLOUR']);
@@ -37,12 +38,21 @@ describe('placeholders in a prompt', () => {
   });
 
   it.each([
-    [{ SOURCE_LOGO: 'logo.svg', BRAND_COLOUR: '#4F46E5' }, 'Logo: logo.svg\nColour #4F46E5 on logo.svg; {{ title }} stays.'],
-    [{ SOURCE_LOGO: 'logo.svg' }, 'Logo: logo.svg\nColour {{BRAND_COLOUR}} on logo.svg; {{ title }} stays.'],
+    [
+      { SOURCE_LOGO: 'logo.svg', BRAND_COLOUR: '#4F46E5' },
+      'Logo: logo.svg\nColour #4F46E5 on logo.svg; {{ title }} stays.',
+    ],
+    [
+      { SOURCE_LOGO: 'logo.svg' },
+      'Logo: logo.svg\nColour {{BRAND_COLOUR}} on logo.svg; {{ title }} stays.',
+    ],
     [{ SOURCE_LOGO: '   ', BRAND_COLOUR: '' }, text],
     [{}, text],
     // A value is inserted as typed: '$&' and braces are not replacement patterns.
-    [{ SOURCE_LOGO: '$& {{BRAND_COLOUR}}' }, 'Logo: $& {{BRAND_COLOUR}}\nColour {{BRAND_COLOUR}} on $& {{BRAND_COLOUR}}; {{ title }} stays.'],
+    [
+      { SOURCE_LOGO: '$& {{BRAND_COLOUR}}' },
+      'Logo: $& {{BRAND_COLOUR}}\nColour {{BRAND_COLOUR}} on $& {{BRAND_COLOUR}}; {{ title }} stays.',
+    ],
   ])('fills %j', (values, expected) => {
     expect(fill(text, values)).toBe(expected);
   });
@@ -115,7 +125,8 @@ describe('the prompt files', () => {
   });
 
   it('names the file and the line the editor sees for a malformed placeholder', () => {
-    const raw = '---\ntitle: T\ndescription: D\ncategory: Branding\n---\nInputs:\n- {{Brand colour}}: hex\n';
+    const raw =
+      '---\ntitle: T\ndescription: D\ncategory: Branding\n---\nInputs:\n- {{Brand colour}}: hex\n';
     expect(promptFileProblems('content/prompts/dev/x.md', raw)).toEqual([
       "content/prompts/dev/x.md:7:3: {{Brand colour}}: a placeholder's name is capitals, digits and single underscores: write {{BRAND_COLOUR}}",
     ]);
@@ -131,7 +142,9 @@ describe('the prompt files', () => {
     const base = mkdtempSync(join(tmpdir(), 'prompts-'));
     writeFileSync(join(base, 'good.md'), '---\ntitle: Good\n---\nFor {{SITE_URL}}.\n');
     writeFileSync(join(base, 'bad.md'), '---\ntitle: Bad\n---\nline one\nFor [SITE URL].\n');
-    const load = promptLoader(base).load({} as Parameters<ReturnType<typeof promptLoader>['load']>[0]);
+    const load = promptLoader(base).load(
+      {} as Parameters<ReturnType<typeof promptLoader>['load']>[0],
+    );
     await expect(load).rejects.toThrow(
       `${join(base, 'bad.md')}:5:5: [SITE URL]: placeholders are written in double braces: write {{SITE_URL}} instead of [SITE URL]`,
     );

@@ -65,6 +65,7 @@ describe('searchCatalogue ranking', () => {
         tags: [],
         page: '/toolstack',
         pageLabel: 'Tool Stack',
+        favourite: 'em0ct0',
       },
     ]);
     expect(searchCatalogue(docs, 'email')[0]?.doc.title).toBe('Email Octopus');

@@ -5,6 +5,7 @@
  */
 
 import type { AsPlainObject } from 'minisearch';
+import { favouriteKey } from '../favourites.ts';
 
 /** The kinds of entries, in the order results are grouped. */
 export const SEARCH_KINDS = [
@@ -67,6 +68,8 @@ export interface SearchDoc {
   prompt?: string | undefined;
   /** When it joined the catalogue, YYYY-MM-DD ('Recently added' on the members' home). */
   added?: string | undefined;
+  /** The entry's key in a member's favourites (src/lib/favourites.ts): the Saved page finds it by it. */
+  favourite: string;
 }
 
 /**
@@ -137,6 +140,8 @@ export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): Sea
     section: ref.section,
     prompt: entry.prompt,
     added: entry.added,
+    // A catalogue's route is /<its id> (src/catalogues.ts).
+    favourite: favouriteKey(ref.page.slice(1), entry.id),
   }));
 }
 

@@ -1,0 +1,101 @@
+import { atom } from 'nanostores';
+import { FAVOURITES_CAP, applyChanges, type FavouriteChange } from '../lib/favourites.ts';
+
+/**
+ * The member's favourites as this page shows them (keys of src/lib/favourites.ts, oldest
+ * first): what the server last said, with the stars still being saved applied. Null until
+ * known (the stars stay disabled).
+ */
+export const $favourites = atom<readonly string[] | null>(null);
+
+/** What the favourites need from the world, passed in so tests run them without a server. */
+export interface FavouritesWorld {
+  /** The list the server holds now. */
+  load(): Promise<string[]>;
+  /** Stores `keys` as the whole list; resolves to the list the server then holds. */
+  save(keys: readonly string[]): Promise<string[]>;
+  /** Tells the member what went wrong, in words. */
+  notify(message: { title: string; description: string }): void;
+  cap?: number;
+}
+
+/** What a failed save says, by what the error tells. */
+function failureReason(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 401 || status === 403) return 'Your session has ended: sign in again to save.';
+  // No answer at all: fetch's TypeError, or the auth client's retryable error with status 0.
+  if (error instanceof TypeError || status === 0)
+    return 'The server could not be reached: check your connection and try again.';
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== ''
+    ? `The server said: ${message}`
+    : 'Something went wrong on the server: try again in a moment.';
+}
+
+/**
+ * Starring and unstarring, optimistic: the star changes at once, the change is saved in the
+ * background, and one that fails is undone with a message. Saves never overlap; each reads the
+ * server's list first and replays this page's changes on it (applyChanges), so two devices
+ * saving at once both keep their stars.
+ */
+export function createFavouriteActions(world: FavouritesWorld) {
+  const cap = world.cap ?? FAVOURITES_CAP;
+  let confirmed: readonly string[] | null = null;
+  let sending: FavouriteChange[] = [];
+  let pending: FavouriteChange[] = [];
+  let flushing: Promise<void> | undefined;
+
+  const publish = () =>
+    $favourites.set(
+      confirmed === null ? null : applyChanges(confirmed, [...sending, ...pending], Infinity).keys,
+    );
+
+  const capMessage = () =>
+    world.notify({
+      title: `You have ${cap} favourites`,
+      description: `That is as many as can be kept. Remove one you no longer need, then star this again.`,
+    });
+
+  async function flush(): Promise<void> {
+    while (pending.length > 0) {
+      sending = pending;
+      pending = [];
+      try {
+        const { keys, refused } = applyChanges(await world.load(), sending, cap);
+        confirmed = await world.save(keys);
+        if (refused.length > 0) capMessage();
+      } catch (error) {
+        world.notify({
+          title: 'Your favourites were not saved',
+          description: `${failureReason(error)} The star is back as it was.`,
+        });
+      }
+      sending = [];
+      publish();
+    }
+  }
+
+  return {
+    /** What storage or the server says the list is (a page load, a confirmed session). */
+    known(keys: readonly string[]): void {
+      confirmed = keys;
+      publish();
+    },
+
+    /** Stars (`saved`) or unstars the entry with `key`; resolves once every change is saved. */
+    toggle(key: string, saved: boolean): Promise<void> {
+      const shown = $favourites.get();
+      if (shown === null) return Promise.resolve();
+      if (saved && !shown.includes(key) && shown.length >= cap) {
+        capMessage();
+        return Promise.resolve();
+      }
+      pending.push({ key, saved });
+      publish();
+      flushing ??= flush().finally(() => {
+        flushing = undefined;
+      });
+      return flushing;
+    },
+  };
+}

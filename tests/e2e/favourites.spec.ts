@@ -1,0 +1,162 @@
+import { createClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+import { favouriteKey } from '../../src/lib/favourites.ts';
+import { AUTH_URL, ANON_KEY, SECRET_KEY, createMember, storeSession } from './support/auth.ts';
+import { AuthPage } from './support/auth-page.ts';
+import { SITE } from './support/prerender.ts';
+import { expect, test } from './support/test.ts';
+
+const options = { auth: { persistSession: false, autoRefreshToken: false } };
+
+/** Another session of the same member, as signing in on a second device gives. */
+async function signInAgain(email: string, password: string) {
+  const { data, error } = await createClient(AUTH_URL, ANON_KEY, options).auth.signInWithPassword({
+    email,
+    password,
+  });
+  if (error) throw error;
+  return data.session;
+}
+
+/** The star of the prompt card `id` on its library page. */
+const star = (page: Page, id: string, title: string) =>
+  page.locator(`li[id="${id}"]`).getByRole('button', { name: `Save ${title}` });
+
+test('a star saved on one device shows on another, on the Saved page and the home page', async ({
+  page,
+  browser,
+}) => {
+  const member = await createMember('Star Gazer');
+  await storeSession(page, member.session);
+  await page.goto('/text-prompts');
+  const first = star(page, 'feynman-technique-explainer', 'Feynman Technique Explainer');
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'PUT',
+  );
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  expect((await saved).ok()).toBe(true);
+
+  // The second device signed in on its own, before the star was made.
+  const phone = await browser.newContext({ baseURL: SITE, viewport: { width: 390, height: 844 } });
+  try {
+    const other = await phone.newPage();
+    await storeSession(other, await signInAgain(member.email, member.password));
+    await other.goto('/text-prompts');
+    await expect(
+      star(other, 'feynman-technique-explainer', 'Feynman Technique Explainer'),
+    ).toHaveAttribute('aria-pressed', 'true');
+    // A tool starred on the phone joins the list rather than replacing it.
+    await other.goto('/toolstack');
+    const github = other.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' });
+    await github.click();
+    await expect(github).toHaveAttribute('aria-pressed', 'true');
+    await other.goto('/saved');
+    const list = other.locator('saved-list');
+    await expect(list).toHaveAttribute('data-state', 'loaded');
+    await expect(list.getByRole('heading', { name: 'Tool Stack (1)' })).toBeVisible();
+    await expect(list.getByRole('heading', { name: 'Text Prompts (1)' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Feynman Technique Explainer' })).toHaveAttribute(
+      'href',
+      '/text-prompts/feynman-technique-explainer',
+    );
+  } finally {
+    await phone.close();
+  }
+
+  // Back on the first device, the home page shows both, newest first.
+  await page.goto('/');
+  const home = page.locator('saved-list');
+  await expect(home).toHaveAttribute('data-state', 'loaded');
+  await expect(home.getByRole('link')).toHaveText(['GitHub', 'Feynman Technique Explainer']);
+});
+
+test('unstarring on the Saved page keeps the entry listed, star empty, until the page is left', async ({
+  page,
+}) => {
+  const member = await createMember('Tidy Saver');
+  await storeSession(page, member.session);
+  await page.goto('/toolstack');
+  await page.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' }).click();
+  await page.goto('/saved');
+  const starred = page.locator('saved-list').getByRole('button', { name: 'Save GitHub' });
+  await expect(starred).toHaveAttribute('aria-pressed', 'true');
+  await starred.click();
+  await expect(starred).toHaveAttribute('aria-pressed', 'false');
+  await expect(starred).toBeFocused();
+  await page.reload();
+  await expect(page.locator('saved-list')).toHaveAttribute('data-state', 'loaded');
+  await expect(page.getByText('Nothing saved yet.')).toBeVisible();
+});
+
+test('a star the server refuses to save is undone, with the reason', async ({ page }) => {
+  const member = await createMember('Unlucky');
+  await storeSession(page, member.session);
+  await page.route(`${AUTH_URL}/auth/v1/user`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          // As the server answers: readable by the site.
+          headers: { 'access-control-allow-origin': SITE },
+          body: JSON.stringify({
+            code: 500,
+            error_code: 'unexpected_failure',
+            msg: 'Database error updating user',
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/toolstack');
+  const github = page.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' });
+  await github.click();
+  const alert = new AuthPage(page).toast('Your favourites were not saved');
+  await expect(alert).toContainText('Database error updating user');
+  await expect(github).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('sign-out leaves no favourites and no fill-in values in the browser', async ({ page }) => {
+  const member = await createMember('Leaves Nothing');
+  await storeSession(page, member.session);
+  await page.goto('/text-prompts');
+  const key = favouriteKey('text-prompts', 'feynman-technique-explainer');
+  const first = star(page, 'feynman-technique-explainer', 'Feynman Technique Explainer');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  const card = page.locator('li[id="feynman-technique-explainer"]');
+  await card.getByRole('button', { name: /Fill in/ }).click();
+  await card.getByRole('textbox', { name: 'Concept' }).fill('stored somewhere private');
+  const stored = () =>
+    page.evaluate(() =>
+      JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)]),
+    );
+  await expect.poll(stored).toContain(key);
+  expect(await stored()).toContain('stored somewhere private');
+
+  await new AuthPage(page).signOut('Leaves Nothing');
+  const after = await stored();
+  expect(after).not.toContain(key);
+  expect(after).not.toContain('stored somewhere private');
+});
+
+test('a full list of favourites keeps the access token within 8 KB', async () => {
+  const member = await createMember('Collector');
+  const keys = Array.from({ length: 500 }, (_, i) => favouriteKey('toolstack', `tool-${i}`));
+  const admin = createClient(AUTH_URL, SECRET_KEY, options).auth.admin;
+  const user = (await admin.updateUserById(member.session.user.id, {
+    user_metadata: { fav: keys.join(' ') },
+  })) as { error: unknown };
+  expect(user.error).toBeNull();
+  const session = await signInAgain(member.email, member.password);
+  const bytes = session.access_token.length;
+  console.log(
+    `access token with 500 favourites: ${bytes} bytes (without: ${member.session.access_token.length})`,
+  );
+  expect(bytes).toBeLessThanOrEqual(8 * 1024);
+  // And the server still takes it where every request sends it.
+  const response = await fetch(`${AUTH_URL}/auth/v1/user`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(response.status).toBe(200);
+});
