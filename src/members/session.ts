@@ -88,3 +88,28 @@ export const REFRESH_MARGIN_SECONDS = 5 * 60;
 export function refreshDelay(expiresAt: number, nowSeconds: number): number {
   return Math.max(0, Math.round((expiresAt - REFRESH_MARGIN_SECONDS - nowSeconds) * 1000));
 }
+
+/**
+ * Writes `user_metadata` into the stored session's user, keeping everything else as supabase-js
+ * wrote it: after the server saved new metadata (favourites), the next page reads it from
+ * storage as the auth client would have left it after updateUser(). Other tabs see the change
+ * as a storage event. False when no session is stored or storage refuses.
+ */
+export function storeUserMetadata(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  storageKey: string,
+  metadata: Record<string, unknown>,
+): boolean {
+  try {
+    const raw = storage.getItem(storageKey);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    if (!isRecord(value) || !isRecord(value.user)) return false;
+    storage.setItem(
+      storageKey,
+      JSON.stringify({ ...value, user: { ...value.user, user_metadata: metadata } }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,35 +1,69 @@
 import { config } from '../config.ts';
 import { FAVOURITES_FIELD, parseFavourites, serialiseFavourites } from '../lib/favourites.ts';
-import { readStoredSession } from '../members/session.ts';
-import { createFavouriteActions } from '../stores/favourites.ts';
+import { readStoredSession, storeUserMetadata } from '../members/session.ts';
+import { onConfirmedUser } from '../members/state.ts';
+import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
 
 /*
  * The member's favourites in this browser: known at once from the stored session's user
- * metadata, replaced by the server's word when the page confirms the session
- * (src/scripts/members-shell.ts) and when another tab saves. Saving goes through the auth
- * client's updateUser({ data }), loaded with the first star, which also keeps the stored
- * session's copy of the user up to date.
+ * metadata, then from the server's word when the page confirms the session, and as other tabs
+ * save. Reading and saving are the requests the auth client's getUser() and updateUser({ data })
+ * send (GET and PUT /auth/v1/user), made here without loading the client (100 KB) on the first
+ * star; the save is sent with keepalive, so leaving the page right after a star does not lose it.
  */
 
-async function authClient() {
-  return (await import('../stores/auth-client.ts')).authClient;
+export { $favourites };
+
+/** The stored session's access token, refreshed by the auth client first when it ran out. */
+async function accessToken(): Promise<string> {
+  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  if (stored && !stored.expired) return stored.session.access_token;
+  const { authClient } = await import('../stores/auth-client.ts');
+  const { data } = await authClient.getSession();
+  if (!data.session) throw Object.assign(new Error('no session'), { status: 401 });
+  return data.session.access_token;
+}
+
+/** The auth server's answer for the user, or an error carrying its status and message. */
+async function userRequest(init: RequestInit): Promise<{ user_metadata?: unknown }> {
+  const response = await fetch(`${config.supabaseUrl}/auth/v1/user`, {
+    ...init,
+    headers: {
+      apikey: config.supabaseKey,
+      Authorization: `Bearer ${await accessToken()}`,
+      'Content-Type': 'application/json',
+    },
+    cache: 'no-store',
+    credentials: 'omit',
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    const message = [body.msg, body.message, body.error_description].find(
+      (value) => typeof value === 'string',
+    );
+    throw Object.assign(new Error(String(message ?? `HTTP ${response.status}`)), {
+      status: response.status,
+    });
+  }
+  return body;
 }
 
 /** Starring and unstarring, for the star buttons (src/components/FavouriteButton.astro). */
 export const favourites = createFavouriteActions({
   async load() {
-    const { data, error } = await (await authClient()).getUser();
-    if (error) throw error;
-    return parseFavourites(data.user.user_metadata);
+    return parseFavourites((await userRequest({ method: 'GET' })).user_metadata);
   },
   async save(keys) {
-    const { data, error } = await (
-      await authClient()
-    ).updateUser({ data: { [FAVOURITES_FIELD]: serialiseFavourites(keys) } });
-    if (error) throw error;
-    return parseFavourites(data.user.user_metadata);
+    const user = await userRequest({
+      method: 'PUT',
+      body: JSON.stringify({ data: { [FAVOURITES_FIELD]: serialiseFavourites(keys) } }),
+      keepalive: true,
+    });
+    const metadata = (user.user_metadata ?? {}) as Record<string, unknown>;
+    storeUserMetadata(localStorage, config.authStorageKey, metadata);
+    return parseFavourites(metadata);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
 });
@@ -41,21 +75,45 @@ function fromStorage(): void {
 }
 
 let started = false;
-let serverSpoke = false;
 
-/** Takes the favourites of a user the server just returned (a confirmed session). */
-export function knownFromServer(user: { user_metadata?: unknown }): void {
-  serverSpoke = true;
-  favourites.known(parseFavourites(user.user_metadata));
-}
-
-/** Starts the favourites of this page, once: from storage now, then as other tabs change them. */
+/**
+ * Starts the favourites of this page, once: from the server's word if the page has it already,
+ * else from storage until it comes; then as other tabs change them.
+ */
 export function startFavourites(): void {
   if (started) return;
   started = true;
-  // The server may have answered before the first star was drawn; storage is older than that.
-  if (!serverSpoke) fromStorage();
+  fromStorage();
+  // Called at once when the server has answered already, replacing what storage said.
+  onConfirmedUser((user) => favourites.known(parseFavourites(user.user_metadata)));
   addEventListener('storage', (event) => {
     if (event.key === config.authStorageKey) fromStorage();
   });
+}
+
+/**
+ * Makes the star in `element` (src/components/FavouriteButton.astro) show whether its entry is
+ * a favourite, and star or unstar it; returns what stops it.
+ */
+export function wireStar(element: HTMLElement): () => void {
+  const button = element.querySelector('button');
+  const key = element.dataset.key;
+  if (!button || !key) return () => {};
+  startFavourites();
+  const stops = [
+    $favourites.subscribe((list) => {
+      const saved = list?.includes(key) ?? false;
+      button.disabled = list === null;
+      button.setAttribute('aria-pressed', String(saved));
+      button.title = saved ? 'Saved: select to remove' : 'Save to your favourites';
+    }),
+    // Until the server has it, the star says it is being saved.
+    $savingFavourites.subscribe((saving) => {
+      if (saving.has(key)) button.setAttribute('aria-busy', 'true');
+      else button.removeAttribute('aria-busy');
+    }),
+  ];
+  button.onclick = () =>
+    void favourites.toggle(key, button.getAttribute('aria-pressed') !== 'true');
+  return () => stops.forEach((stop) => stop());
 }

@@ -38,10 +38,8 @@ async function confirmSession(): Promise<void> {
     goToSignIn();
     return;
   }
-  setConfirmed();
+  setConfirmed(data.user);
   showOpenRegion();
-  const { knownFromServer } = await import('./favourites.ts');
-  knownFromServer(data.user);
 }
 
 /** Starts the auth client's sync; with `confirm`, also confirms the session through it. */

@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { readStoredSession, refreshDelay } from '../members/session.ts';
-import { goToSignIn, membersRegion, setConfirmed } from '../members/state.ts';
+import { goToSignIn, membersRegion, setConfirmed, type ConfirmedUser } from '../members/state.ts';
 import { startInactivityWatch } from './inactivity.ts';
 
 /*
@@ -31,15 +31,15 @@ function useAuthClient(confirm: boolean): Promise<void> {
 async function confirm(accessToken: string): Promise<void> {
   // Its own chunk: /account, which confirms through the client, never loads it.
   const { confirmSession } = await import('../members/confirm.ts');
+  let user: ConfirmedUser | undefined;
   const result = await confirmSession(
     config.supabaseUrl,
     config.supabaseKey,
     accessToken,
     fetch,
-    // The server's word on the favourites, for the stars (loaded with them, not before).
-    (user) => void import('./favourites.ts').then(({ knownFromServer }) => knownFromServer(user)),
+    (answer) => (user = answer),
   );
-  if (result === 'confirmed') setConfirmed();
+  if (result === 'confirmed') setConfirmed(user);
   else if (result === 'second-factor') goToSignIn();
   // Ended: the client asks again, finds it ended, clears it and sends the member to /auth.
   else if (result === 'ended') void useAuthClient(true);

@@ -8,6 +8,9 @@ import { FAVOURITES_CAP, applyChanges, type FavouriteChange } from '../lib/favou
  */
 export const $favourites = atom<readonly string[] | null>(null);
 
+/** Keys whose star or unstar is still being saved (their stars show it). */
+export const $savingFavourites = atom<ReadonlySet<string>>(new Set());
+
 /** What the favourites need from the world, passed in so tests run them without a server. */
 export interface FavouritesWorld {
   /** The list the server holds now. */
@@ -45,10 +48,11 @@ export function createFavouriteActions(world: FavouritesWorld) {
   let pending: FavouriteChange[] = [];
   let flushing: Promise<void> | undefined;
 
-  const publish = () =>
-    $favourites.set(
-      confirmed === null ? null : applyChanges(confirmed, [...sending, ...pending], Infinity).keys,
-    );
+  const publish = () => {
+    const changes = [...sending, ...pending];
+    $favourites.set(confirmed === null ? null : applyChanges(confirmed, changes, Infinity).keys);
+    $savingFavourites.set(new Set(changes.map(({ key }) => key)));
+  };
 
   const capMessage = () =>
     world.notify({

@@ -52,6 +52,7 @@ test('a star saved on one device shows on another, on the Saved page and the hom
     const github = other.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' });
     await github.click();
     await expect(github).toHaveAttribute('aria-pressed', 'true');
+    await expect(github).not.toHaveAttribute('aria-busy');
     await other.goto('/saved');
     const list = other.locator('saved-list');
     await expect(list).toHaveAttribute('data-state', 'loaded');
@@ -78,7 +79,11 @@ test('unstarring on the Saved page keeps the entry listed, star empty, until the
   const member = await createMember('Tidy Saver');
   await storeSession(page, member.session);
   await page.goto('/toolstack');
-  await page.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' }).click();
+  const github = page.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' });
+  await github.click();
+  await expect(github).toHaveAttribute('aria-pressed', 'true');
+  // The star shows it is being saved until the server has it.
+  await expect(github).not.toHaveAttribute('aria-busy');
   await page.goto('/saved');
   const starred = page.locator('saved-list').getByRole('button', { name: 'Save GitHub' });
   await expect(starred).toHaveAttribute('aria-pressed', 'true');

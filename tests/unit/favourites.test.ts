@@ -1,5 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storeUserMetadata } from '../../src/members/session.ts';
 import {
   FAVOURITES_CAP,
   applyChanges,
@@ -9,6 +10,7 @@ import {
 } from '../../src/lib/favourites.ts';
 import {
   $favourites,
+  $savingFavourites,
   createFavouriteActions,
   type FavouritesWorld,
 } from '../../src/stores/favourites.ts';
@@ -146,10 +148,12 @@ describe('starring', () => {
     actions.known([]);
     const done = actions.toggle('aaaaaa', true);
     expect($favourites.get()).toEqual(['aaaaaa']);
+    expect([...$savingFavourites.get()]).toEqual(['aaaaaa']);
     await settle();
     server.saves[0]!.resolve();
     await done;
     expect($favourites.get()).toEqual(['aaaaaa']);
+    expect($savingFavourites.get().size).toBe(0);
     expect(server.list).toEqual(['aaaaaa']);
   });
 
@@ -241,5 +245,39 @@ describe('why a save failed, in words', () => {
     await actions.toggle('aaaaaa', true);
     expect(messages[0]).toContain(words);
     expect(messages[0]).toContain('The star is back as it was.');
+  });
+});
+
+describe('the stored session after a save', () => {
+  const KEY = 'sb-test-auth-token';
+  const memory = (raw: string | null) => {
+    const map = new Map<string, string>(raw === null ? [] : [[KEY, raw]]);
+    return {
+      map,
+      getItem: (key: string) => map.get(key) ?? null,
+      setItem: (key: string, value: string) => void map.set(key, value),
+    };
+  };
+
+  it('takes the new metadata and keeps everything else supabase-js wrote', () => {
+    const session = {
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_at: 1,
+      provider_token: null,
+      user: { id: 'u', email: 'e@example.com', user_metadata: { display_name: 'Ada' } },
+    };
+    const storage = memory(JSON.stringify(session));
+    expect(storeUserMetadata(storage, KEY, { display_name: 'Ada', fav: 'abc123' })).toBe(true);
+    expect(JSON.parse(storage.map.get(KEY)!)).toEqual({
+      ...session,
+      user: { ...session.user, user_metadata: { display_name: 'Ada', fav: 'abc123' } },
+    });
+  });
+
+  it.each([null, 'not json', '{"user":null}'])('writes nothing over %j', (raw) => {
+    const storage = memory(raw);
+    expect(storeUserMetadata(storage, KEY, { fav: 'abc123' })).toBe(false);
+    expect(storage.map.get(KEY) ?? null).toBe(raw);
   });
 });

@@ -1,0 +1,105 @@
+import type { SearchDoc } from '../lib/search/documents.ts';
+import { readStoredSession } from '../members/session.ts';
+import { setConfirmedUser } from '../members/state.ts';
+import { confirmSession } from '../members/confirm.ts';
+import { config } from '../config.ts';
+import { fetchSearchIndex } from './search-files.ts';
+import { $favourites, startFavourites } from './favourites.ts';
+
+/*
+ * The member's favourites as src/components/SavedList.astro shows them: the entries come from
+ * the sealed search index, grouped by catalogue on the Saved page, the newest few on the home.
+ * An entry unstarred here stays listed, its star empty, until the page is left, so a slip is
+ * undone where it happened (and the focus stays on the star just pressed).
+ */
+
+const hide = (element: Element | null, hidden: boolean) => {
+  if (element instanceof HTMLElement) element.hidden = hidden;
+};
+
+/** One entry, from the list's item template. */
+function item(template: HTMLTemplateElement, doc: SearchDoc): DocumentFragment {
+  const fragment = template.content.cloneNode(true) as DocumentFragment;
+  const link = fragment.querySelector<HTMLAnchorElement>('[data-title]')!;
+  link.href = doc.id;
+  link.textContent = doc.title;
+  fragment.querySelector('[data-where]')!.textContent = doc.category
+    ? `${doc.pageLabel} · ${doc.category}`
+    : doc.pageLabel;
+  fragment.querySelector('[data-description]')!.textContent = doc.description;
+  const star = fragment.querySelector<HTMLElement>('favourite-button')!;
+  star.dataset.key = doc.favourite;
+  star.querySelector('button')!.setAttribute('aria-label', `Save ${doc.title}`);
+  return fragment;
+}
+
+/** Fills `list` and keeps it current; returns what stops it. */
+export function showSaved(list: HTMLElement): () => void {
+  const preview = Number(list.dataset.preview ?? 0);
+  let listed: string[] = [];
+  let stop = () => {};
+  startFavourites();
+  // The home page confirms no session: ask the server for the latest list once.
+  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  if (preview && stored && !stored.expired) {
+    void confirmSession(
+      config.supabaseUrl,
+      config.supabaseKey,
+      stored.session.access_token,
+      fetch,
+      setConfirmedUser,
+    );
+  }
+
+  const render = (docs: Map<string, SearchDoc>, keys: readonly string[]) => {
+    // Newest first; an entry removed from the catalogue since it was starred is skipped.
+    const known = keys.filter((key) => docs.has(key));
+    const next = [...new Set([...[...known].reverse(), ...listed])].slice(0, preview || undefined);
+    const more = list.querySelector('[data-saved-more]');
+    hide(more, known.length <= preview);
+    if (more) more.querySelector('[data-saved-count]')!.textContent = String(known.length);
+    if (list.dataset.state === 'loaded' && next.join() === listed.join()) return;
+    listed = next;
+    const groupTemplate = list.querySelector<HTMLTemplateElement>('template[data-group]')!;
+    const itemTemplate = list.querySelector<HTMLTemplateElement>('template[data-item]')!;
+    // Groups in catalogue order (the index's), not in the order of starring.
+    const order = [...new Set([...docs.values()].map((doc) => doc.pageLabel))];
+    const groups = new Map<string, SearchDoc[]>();
+    for (const key of listed) {
+      const doc = docs.get(key)!;
+      const label = preview ? '' : doc.pageLabel;
+      groups.set(label, [...(groups.get(label) ?? []), doc]);
+    }
+    const sections = [...groups.entries()]
+      .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+      .map(([label, entries]) => {
+        const section = groupTemplate.content.cloneNode(true) as DocumentFragment;
+        const title = section.querySelector('[data-group-title]')!;
+        if (preview) title.remove();
+        else title.textContent = `${label} (${entries.length})`;
+        section
+          .querySelector('[data-group-list]')!
+          .append(...entries.map((doc) => item(itemTemplate, doc)));
+        return section;
+      });
+    list.querySelector('[data-saved-groups]')!.replaceChildren(...sections);
+    hide(list.querySelector('[data-saved-loading]'), true);
+    hide(list.querySelector('[data-saved-empty]'), listed.length > 0);
+    list.dataset.state = 'loaded';
+  };
+
+  fetchSearchIndex(false).then(
+    ({ docs }) => {
+      const byKey = new Map(docs.map((doc) => [doc.favourite, doc]));
+      stop = $favourites.subscribe((keys) => {
+        if (keys) render(byKey, keys);
+      });
+    },
+    () => {
+      hide(list.querySelector('[data-saved-loading]'), true);
+      hide(list.querySelector('[data-saved-failed]'), false);
+      list.dataset.state = 'failed';
+    },
+  );
+  return () => stop();
+}
