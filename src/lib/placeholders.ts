@@ -47,6 +47,14 @@ export function fill(text: string, values: Readonly<Record<string, string | unde
   });
 }
 
+/**
+ * Whether a card shows the prompt as a preview with Expand: past eight lines, or as long as
+ * eight full lines. Every prompt of the catalogue today is.
+ */
+export function isLongPrompt(text: string): boolean {
+  return text.split('\n').length > 8 || text.length > 600;
+}
+
 /** Words kept in capitals when a variable's name becomes its label. */
 const ACRONYMS = new Set(['AI', 'API', 'CTA', 'FAQ', 'ID', 'PWA', 'SEO', 'SMS', 'UI', 'URL', 'UX']);
 

@@ -44,7 +44,7 @@ const form = document.querySelector<HTMLFormElement>('[data-search-form]');
 const input = document.querySelector<HTMLInputElement>('[data-search-input]');
 const status = document.querySelector<HTMLElement>('[data-search-status]');
 const results = document.querySelector<HTMLElement>('[data-search-results]');
-const copyTemplate = document.querySelector<HTMLTemplateElement>('[data-copy-template]');
+const panelTemplate = document.querySelector<HTMLTemplateElement>('[data-prompt-panel-template]');
 const clearButton = document.querySelector<HTMLButtonElement>('[data-search-clear-filters]');
 const selects = new Map(
   FILTER_NAMES.map((name) => [
@@ -104,7 +104,7 @@ let shownCards = new Map<string, HTMLLIElement>();
 let cardSerial = 0;
 
 function renderResults(index: CatalogueIndex): void {
-  if (!results || !status || !copyTemplate) return;
+  if (!results || !status || !panelTemplate) return;
   const { query, filters } = $searchState.get();
   const hits = $searchResults.get();
   const searching = query.trim() !== '' || hasFilters(filters);
@@ -121,7 +121,7 @@ function renderResults(index: CatalogueIndex): void {
   const cards = new Map<string, HTMLLIElement>();
   const card = (hit: SearchHit) => {
     const key = `${hit.doc.id}\n${hit.terms.join(' ')}`;
-    const node = shownCards.get(key) ?? resultCard(hit, cardSerial++, copyTemplate);
+    const node = shownCards.get(key) ?? resultCard(hit, cardSerial++, panelTemplate);
     cards.set(key, node);
     return node;
   };

@@ -1,4 +1,5 @@
 import { PRERENDER_ATTRIBUTE } from '../lib/speculation-rules.ts';
+import { promptPanel } from './prompt-panel-template.ts';
 import {
   BADGE_CLASS,
   BADGE_TONES,
@@ -54,24 +55,13 @@ function whereItLives(doc: SearchDoc): string {
   return [doc.pageLabel, doc.category].filter(Boolean).join(' · ');
 }
 
-/** Prompts copy like on their pages: a toast on text and video prompts, 'Copied!' on dev ones. */
-function copyButton(template: HTMLTemplateElement, doc: SearchDoc, sourceId: string): Node {
-  const button = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
-  button.dataset.copySource = sourceId;
-  button.setAttribute('aria-label', `Copy prompt: ${doc.title}`);
-  if (doc.kind === 'dev-prompt') button.dataset.copiedLabel = 'Copied!';
-  else button.dataset.copyToast = '';
-  return button;
-}
-
 /** One result card; `serial`, never repeated on the page, makes its ids unique. */
 export function resultCard(
   hit: SearchHit,
   serial: number,
-  copyTemplate: HTMLTemplateElement,
+  panelTemplate: HTMLTemplateElement,
 ): HTMLLIElement {
   const { doc, terms } = hit;
-  const sourceId = `search-prompt-${serial}`;
   const where = whereItLives(doc);
   const badges = [
     doc.pricing && badge(doc.pricing, terms, PRICING_TONE),
@@ -87,11 +77,22 @@ export function resultCard(
   link.dataset.searchResult = '';
   // A members' page: prerendered on hover (src/lib/speculation-rules.ts).
   link.setAttribute(PRERENDER_ATTRIBUTE, '');
-  const prompt = doc.prompt ? el('pre', '', doc.prompt) : null;
-  if (prompt) {
-    prompt.id = sourceId;
-    prompt.hidden = true;
-  }
+  // A prompt shows the card its page shows: preview, Fill in, Copy, assistants, download.
+  const entry = doc.id.slice(1).replace('#', '/');
+  const prompt = doc.prompt
+    ? el(
+        'div',
+        'mt-3',
+        promptPanel(panelTemplate, {
+          uid: `search-prompt-${serial}`,
+          id: entry.slice(entry.indexOf('/') + 1),
+          storageKey: entry,
+          title: doc.title,
+          prompt: doc.prompt,
+          feedback: doc.kind === 'dev-prompt' ? 'label' : 'toast',
+        }),
+      )
+    : null;
   return el(
     'li',
     '',
@@ -107,7 +108,6 @@ export function resultCard(
           el('h3', 'text-base font-semibold text-zinc-900 dark:text-white', link),
           el('p', 'mt-0.5 text-xs text-zinc-600 dark:text-zinc-400', where),
         ),
-        prompt && copyButton(copyTemplate, doc, sourceId),
       ),
       el(
         'p',

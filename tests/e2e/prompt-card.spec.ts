@@ -145,3 +145,30 @@ test('video and dev prompts use the same card, with their own copy feedback kept
     await expect(prompt.locator('mark[data-variable]').first()).toHaveText(/^\{\{[A-Z0-9_]+\}\}$/);
   }
 });
+
+test('a prompt found by search is the same card: Expand, Fill in, then Copy the filled text', async ({
+  page,
+}) => {
+  await page.goto(`/search?q=${encodeURIComponent(feynman.title)}&kind=text-prompt`);
+  const result = page.locator('[data-search-results] li').filter({
+    has: page.getByRole('link', { name: feynman.title, exact: true }),
+  });
+  const expand = result.getByRole('button', { name: 'Expand' });
+  await expand.click();
+  await expect(result.getByRole('button', { name: 'Collapse' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await result.getByRole('button', { name: /Fill in/ }).click();
+  await result.getByRole('textbox', { name: 'Concept' }).fill('gradient descent');
+  await result.getByRole('textbox', { name: 'Your background' }).fill('a product manager');
+  const filled = feynman.body
+    .replaceAll('{{CONCEPT}}', 'gradient descent')
+    .replaceAll('{{YOUR_BACKGROUND}}', 'a product manager');
+  await result.getByRole('button', { name: `Copy prompt: ${feynman.title}` }).click();
+  await expect.poll(() => clipboard(page)).toBe(filled);
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeVisible();
+  // The values are the prompt's, wherever it is filled in.
+  await page.goto(`/text-prompts/${feynman.slug}`);
+  await expect(page.locator(`[id="${feynman.slug}-text"]`)).toHaveText(filled);
+});

@@ -1,0 +1,112 @@
+import {
+  inputHints,
+  isLongPrompt,
+  segments,
+  variableLabel,
+  variablesOf,
+} from '../lib/placeholders.ts';
+
+/*
+ * A prompt panel for a prompt known only in the browser (a search result), from the
+ * <template> of src/components/PromptPanel.astro drawn with every part (`skeleton`): the same
+ * markup the pages render, given this prompt's text, variables and ids. The <prompt-panel>
+ * element then works as on the pages.
+ */
+
+/** What a panel shows, and where its values are remembered. */
+export interface PanelPrompt {
+  /** Unique on the page: the panel's element ids start with it. */
+  uid: string;
+  /** The prompt's entry id: a download is named after it. */
+  id: string;
+  /** Catalogue and entry id, as the prompt's own card remembers its values. */
+  storageKey: string;
+  title: string;
+  prompt: string;
+  /** Dev prompts say 'Copied!'; text and video prompts show the toast. */
+  feedback: 'toast' | 'label';
+}
+
+const one = <T extends Element>(root: ParentNode, selector: string): T => {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`prompt panel template: no ${selector}`);
+  return found;
+};
+
+/** A filled copy of the panel template. */
+export function promptPanel(template: HTMLTemplateElement, prompt: PanelPrompt): DocumentFragment {
+  const panel = template.content.cloneNode(true) as DocumentFragment;
+  const root = one<HTMLElement>(panel, 'prompt-panel');
+  root.dataset.storageKey = prompt.storageKey;
+  root.dataset.file = `${prompt.id}.md`;
+
+  const text = one<HTMLElement>(panel, '[data-prompt-text]');
+  const mark = one<HTMLElement>(text, 'mark');
+  text.id = `${prompt.uid}-text`;
+  text.replaceChildren(
+    ...segments(prompt.prompt).map((part) => {
+      if (!part.variable) return document.createTextNode(part.text);
+      const placeholder = mark.cloneNode() as HTMLElement;
+      placeholder.dataset.variable = part.variable;
+      placeholder.textContent = part.text;
+      return placeholder;
+    }),
+  );
+  const expand = one<HTMLElement>(panel, '[data-expand]');
+  if (isLongPrompt(prompt.prompt)) {
+    expand.setAttribute('aria-controls', text.id);
+  } else {
+    text.removeAttribute('data-collapsed');
+    expand.remove();
+  }
+
+  const copy = one<HTMLElement>(panel, '[data-copy-source]');
+  copy.dataset.copySource = text.id;
+  copy.setAttribute('aria-label', `Copy prompt: ${prompt.title}`);
+  if (prompt.feedback === 'label') {
+    copy.dataset.copiedLabel = 'Copied!';
+    delete copy.dataset.copyToast;
+  } else {
+    copy.dataset.copiedLabel = 'Copied';
+    copy.dataset.copyToast = '';
+  }
+
+  const form = one<HTMLFormElement>(panel, 'form[data-fill]');
+  const toggle = one<HTMLElement>(panel, '[data-fill-toggle]');
+  const names = variablesOf(prompt.prompt);
+  if (names.length === 0) {
+    form.remove();
+    toggle.remove();
+    return panel;
+  }
+  form.id = `${prompt.uid}-fill`;
+  form.setAttribute('aria-label', `Fill in: ${prompt.title}`);
+  toggle.setAttribute('aria-controls', form.id);
+  one(toggle, '[data-fill-count]').textContent = String(names.length);
+  const field = one<HTMLElement>(form, '[data-fill-field]');
+  const hints = inputHints(prompt.prompt);
+  field.replaceWith(
+    ...names.map((name) => {
+      const copy = field.cloneNode(true) as HTMLElement;
+      const id = `${prompt.uid}-var-${name}`;
+      const label = one<HTMLLabelElement>(copy, 'label');
+      label.htmlFor = id;
+      label.textContent = variableLabel(name);
+      const input = one<HTMLTextAreaElement>(copy, 'textarea');
+      input.id = id;
+      input.name = name;
+      input.defaultValue = '';
+      const hint = copy.querySelector('[data-fill-hint]');
+      if (hints[name] && hint) {
+        hint.id = `${id}-hint`;
+        hint.textContent = hints[name];
+        input.setAttribute('aria-describedby', hint.id);
+      } else {
+        hint?.remove();
+        input.removeAttribute('aria-describedby');
+      }
+      return copy;
+    }),
+  );
+  return panel;
+}
