@@ -14,13 +14,17 @@ const variable = z.strictObject({
 });
 
 /** Variables by name, as the placeholders write them. */
-const variables = z.record(
-  z.string().refine(isVariableName, {
-    error: (issue) =>
-      `${JSON.stringify(issue.input)} is not a variable name: write it as its placeholder does, in capitals, digits and underscores (SOURCE_LOGO)`,
-  }),
-  variable,
-);
+const variables = z.record(z.string(), variable).superRefine((value, context) => {
+  for (const name of Object.keys(value)) {
+    if (!isVariableName(name)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${JSON.stringify(name)} is not a variable name: write it as its placeholder does, in capitals, digits and underscores (SOURCE_LOGO)`,
+      });
+    }
+  }
+});
 
 /**
  * Front matter of a prompt file (spec section 3, prompt); the Markdown body is the prompt text,

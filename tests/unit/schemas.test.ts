@@ -192,6 +192,25 @@ describe('prompt schemas', () => {
     });
   });
 
+  it('takes hints and defaults for the fill-in form by variable name', () => {
+    const variables = { SITE_URL: { hint: 'with https://', default: 'https://example.com' } };
+    expect(
+      text.parse({ title: 'T', description: 'D', category: 'Travel', variables }).variables,
+    ).toEqual(variables);
+  });
+
+  it.each([
+    [{ 'Site url': { hint: 'h' } }, 'variables.Site url', 'is not a variable name'],
+    [{ SITE_URL: { hint: '' } }, 'variables.SITE_URL.hint', 'must not be empty'],
+    [{ SITE_URL: { label: 'Site' } }, 'variables.SITE_URL', 'label'],
+  ])('refuses variables %j at %s', (variables, path, message) => {
+    const found = issue(
+      text.safeParse({ title: 'T', description: 'D', category: 'Travel', variables }),
+    );
+    expect(found?.path).toBe(path);
+    expect(found?.message).toContain(message);
+  });
+
   it('requires tags on dev prompts', () => {
     expect(issue(dev.safeParse({ title: 'T', description: 'D', category: 'SEO' }))?.path).toBe(
       'tags',
