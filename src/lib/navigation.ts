@@ -65,3 +65,9 @@ export function membersRoutes(sections: readonly SectionLinks[]): string[] {
 export function navLabel(sections: readonly SectionLinks[], route: string): string {
   return sections.find((section) => section.route === route)?.nav?.label ?? route;
 }
+
+/** The member's own pages, in the user menu and the mobile menu's 'You' section. */
+export const MEMBER_LINKS: readonly NavLink[] = [
+  { href: '/saved', label: 'Saved' },
+  { href: '/account', label: 'Account' },
+];
