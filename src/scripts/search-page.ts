@@ -45,6 +45,7 @@ const input = document.querySelector<HTMLInputElement>('[data-search-input]');
 const status = document.querySelector<HTMLElement>('[data-search-status]');
 const results = document.querySelector<HTMLElement>('[data-search-results]');
 const panelTemplate = document.querySelector<HTMLTemplateElement>('[data-prompt-panel-template]');
+const starTemplate = document.querySelector<HTMLTemplateElement>('[data-star-template]');
 const clearButton = document.querySelector<HTMLButtonElement>('[data-search-clear-filters]');
 const selects = new Map(
   FILTER_NAMES.map((name) => [
@@ -104,7 +105,7 @@ let shownCards = new Map<string, HTMLLIElement>();
 let cardSerial = 0;
 
 function renderResults(index: CatalogueIndex): void {
-  if (!results || !status || !panelTemplate) return;
+  if (!results || !status || !panelTemplate || !starTemplate) return;
   const { query, filters } = $searchState.get();
   const hits = $searchResults.get();
   const searching = query.trim() !== '' || hasFilters(filters);
@@ -121,7 +122,12 @@ function renderResults(index: CatalogueIndex): void {
   const cards = new Map<string, HTMLLIElement>();
   const card = (hit: SearchHit) => {
     const key = `${hit.doc.id}\n${hit.terms.join(' ')}`;
-    const node = shownCards.get(key) ?? resultCard(hit, cardSerial++, panelTemplate);
+    const node =
+      shownCards.get(key) ??
+      resultCard(hit, cardSerial++, {
+        panel: panelTemplate,
+        star: starTemplate,
+      });
     cards.set(key, node);
     return node;
   };

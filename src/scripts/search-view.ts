@@ -59,7 +59,7 @@ function whereItLives(doc: SearchDoc): string {
 export function resultCard(
   hit: SearchHit,
   serial: number,
-  panelTemplate: HTMLTemplateElement,
+  templates: { panel: HTMLTemplateElement; star: HTMLTemplateElement },
 ): HTMLLIElement {
   const { doc, terms } = hit;
   const where = whereItLives(doc);
@@ -83,7 +83,7 @@ export function resultCard(
     ? el(
         'div',
         'mt-3',
-        promptPanel(panelTemplate, {
+        promptPanel(templates.panel, {
           uid: `search-prompt-${serial}`,
           id: entry.slice(entry.indexOf('/') + 1),
           storageKey: entry,
@@ -93,6 +93,10 @@ export function resultCard(
         }),
       )
     : null;
+  // The entry's star, as on its card (src/components/FavouriteButton.astro).
+  const star = templates.star.content.cloneNode(true) as DocumentFragment;
+  star.querySelector<HTMLElement>('favourite-button')!.dataset.key = doc.favourite;
+  star.querySelector('button')!.setAttribute('aria-label', `Save ${doc.title}`);
   return el(
     'li',
     '',
@@ -108,6 +112,7 @@ export function resultCard(
           el('h3', 'text-base font-semibold text-zinc-900 dark:text-white', link),
           el('p', 'mt-0.5 text-xs text-zinc-600 dark:text-zinc-400', where),
         ),
+        star,
       ),
       el(
         'p',

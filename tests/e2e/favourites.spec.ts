@@ -165,3 +165,21 @@ test('a full list of favourites keeps the access token within 8 KB', async () =>
   });
   expect(response.status).toBe(200);
 });
+
+test('a search result has the entry’s star too', async ({ page }) => {
+  const member = await createMember('Searcher');
+  await storeSession(page, member.session);
+  await page.goto('/search?q=figma&kind=tool');
+  const result = page
+    .locator('[data-search-results] li')
+    .filter({ has: page.getByRole('link', { name: 'Figma', exact: true }) });
+  const figma = result.getByRole('button', { name: 'Save Figma' });
+  await figma.click();
+  await expect(figma).toHaveAttribute('aria-pressed', 'true');
+  await expect(figma).not.toHaveAttribute('aria-busy');
+  await page.goto('/toolstack/figma');
+  await expect(page.getByRole('button', { name: 'Save Figma' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
