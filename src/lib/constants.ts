@@ -14,6 +14,12 @@ export const SECURITY_LOG_KEY = 'security-log';
 /** Prefix of the rate limiter's localStorage records (src/lib/rate-limiter.ts). */
 export const RATE_LIMIT_PREFIX = 'rate-limit:';
 
+/**
+ * sessionStorage key of the stars this tab has not finished saving (src/scripts/favourites.ts),
+ * so leaving a page right after a star does not lose it; sign-out removes it.
+ */
+export const FAVOURITES_UNSAVED_KEY = 'favourites-unsaved';
+
 /** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
 export const HANDOVER_TOAST_KEY = 'handover-toast';
 

@@ -75,3 +75,19 @@ export function applyChanges(
   }
   return { keys, refused };
 }
+
+/**
+ * The changes still being saved, as this tab keeps them while it leaves a page
+ * (src/scripts/favourites.ts): '+key' for a star, '-key' for an unstar, in order, space-separated.
+ */
+export function serialiseChanges(changes: readonly FavouriteChange[]): string {
+  return changes.map(({ key, saved }) => `${saved ? '+' : '-'}${key}`).join(' ');
+}
+
+/** The changes in a kept string; anything that is not a change is dropped. */
+export function parseChanges(text: string | null): FavouriteChange[] {
+  return (text ?? '')
+    .split(' ')
+    .filter((part) => /^[+-]/.test(part) && KEY.test(part.slice(1)))
+    .map((part) => ({ key: part.slice(1), saved: part.startsWith('+') }));
+}

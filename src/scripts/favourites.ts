@@ -1,5 +1,12 @@
 import { config } from '../config.ts';
-import { FAVOURITES_FIELD, parseFavourites, serialiseFavourites } from '../lib/favourites.ts';
+import { FAVOURITES_UNSAVED_KEY } from '../lib/constants.ts';
+import {
+  FAVOURITES_FIELD,
+  parseChanges,
+  parseFavourites,
+  serialiseChanges,
+  serialiseFavourites,
+} from '../lib/favourites.ts';
 import { readStoredSession, storeUserMetadata } from '../members/session.ts';
 import { onConfirmedUser } from '../members/state.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
@@ -11,7 +18,8 @@ import './toaster.ts';
  * metadata, then from the server's word when the page confirms the session, and as other tabs
  * save. Reading and saving are the requests the auth client's getUser() and updateUser({ data })
  * send (GET and PUT /auth/v1/user), made here without loading the client (100 KB) on the first
- * star; the save is sent with keepalive, so leaving the page right after a star does not lose it.
+ * star. Leaving the page right after a star does not lose it: the save is sent with keepalive,
+ * and the changes not yet saved wait in this tab's sessionStorage for the next page to save.
  */
 
 export { $favourites };
@@ -66,6 +74,14 @@ export const favourites = createFavouriteActions({
     return parseFavourites(metadata);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
+  unsaved: {
+    read: () => parseChanges(sessionStorage.getItem(FAVOURITES_UNSAVED_KEY)),
+    write(changes) {
+      if (changes.length > 0)
+        sessionStorage.setItem(FAVOURITES_UNSAVED_KEY, serialiseChanges(changes));
+      else sessionStorage.removeItem(FAVOURITES_UNSAVED_KEY);
+    },
+  },
 });
 
 /** What this browser's stored session says the favourites are (none once signed out). */

@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import {
   HANDOVER_TOAST_KEY,
+  FAVOURITES_UNSAVED_KEY,
   PROMPT_VALUES_KEY,
   RATE_LIMIT_PREFIX,
   SECURITY_LOG_KEY,
@@ -45,7 +46,7 @@ export function startAuthSync(): () => void {
  * src/lib/rate-limiter.ts (they name the member's address), the security log of
  * src/lib/security-log.ts, what they typed into prompts (src/lib/prompt-values.ts) and the
  * service worker's copies of members' pages. Favourites live in the stored session's user
- * metadata, so they go with it.
+ * metadata, so they go with it, and the stars this tab had not finished saving go too.
  */
 async function forgetMember(local: Storage, session: Storage): Promise<void> {
   clearStoredAuth(local);
@@ -56,6 +57,7 @@ async function forgetMember(local: Storage, session: Storage): Promise<void> {
       .forEach((key) => local.removeItem(key));
     local.removeItem(PROMPT_VALUES_KEY);
     session.removeItem(SECURITY_LOG_KEY);
+    session.removeItem(FAVOURITES_UNSAVED_KEY);
   } catch (error) {
     console.error('Could not clear the member’s records', error);
   }

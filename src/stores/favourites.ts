@@ -19,6 +19,11 @@ export interface FavouritesWorld {
   save(keys: readonly string[]): Promise<string[]>;
   /** Tells the member what went wrong, in words. */
   notify(message: { title: string; description: string }): void;
+  /**
+   * Where the changes not yet saved are kept while the page is left (a reload, a link followed
+   * right after a star), so the next page shows and saves them; none where nothing outlives the page.
+   */
+  unsaved?: { read(): FavouriteChange[]; write(changes: readonly FavouriteChange[]): void };
   cap?: number;
 }
 
@@ -47,11 +52,13 @@ export function createFavouriteActions(world: FavouritesWorld) {
   let sending: FavouriteChange[] = [];
   let pending: FavouriteChange[] = [];
   let flushing: Promise<void> | undefined;
+  let resumed = false;
 
   const publish = () => {
     const changes = [...sending, ...pending];
     $favourites.set(confirmed === null ? null : applyChanges(confirmed, changes, Infinity).keys);
     $savingFavourites.set(new Set(changes.map(({ key }) => key)));
+    world.unsaved?.write(changes);
   };
 
   const capMessage = () =>
@@ -59,6 +66,14 @@ export function createFavouriteActions(world: FavouritesWorld) {
       title: `You have ${cap} favourites`,
       description: `That is as many as can be kept. Remove one you no longer need, then star this again.`,
     });
+
+  /** Saves what is pending, one save at a time; resolves once nothing is. */
+  function startFlush(): Promise<void> {
+    flushing ??= flush().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  }
 
   async function flush(): Promise<void> {
     while (pending.length > 0) {
@@ -83,6 +98,13 @@ export function createFavouriteActions(world: FavouritesWorld) {
     /** What storage or the server says the list is (a page load, a confirmed session). */
     known(keys: readonly string[]): void {
       confirmed = keys;
+      // The first list this page learns already shows what the last page left unsaved, and
+      // saving it resumes at once.
+      if (!resumed) {
+        resumed = true;
+        pending.push(...(world.unsaved?.read() ?? []));
+        if (pending.length > 0) void startFlush();
+      }
       publish();
     },
 
@@ -96,10 +118,7 @@ export function createFavouriteActions(world: FavouritesWorld) {
       }
       pending.push({ key, saved });
       publish();
-      flushing ??= flush().finally(() => {
-        flushing = undefined;
-      });
-      return flushing;
+      return startFlush();
     },
   };
 }

@@ -87,12 +87,26 @@ test('unstarring on the Saved page keeps the entry listed, star empty, until the
   await page.goto('/saved');
   const starred = page.locator('saved-list').getByRole('button', { name: 'Save GitHub' });
   await expect(starred).toHaveAttribute('aria-pressed', 'true');
+  // The member leaves before the server has answered: the next page saves what this one could not.
+  await page.route(`${AUTH_URL}/auth/v1/user`, (route) =>
+    route.request().method() === 'PUT' ? undefined : route.continue(),
+  );
   await starred.click();
   await expect(starred).toHaveAttribute('aria-pressed', 'false');
+  await expect(starred).toHaveAttribute('aria-busy', 'true');
   await expect(starred).toBeFocused();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.reload();
   await expect(page.locator('saved-list')).toHaveAttribute('data-state', 'loaded');
   await expect(page.getByText('Nothing saved yet.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${AUTH_URL}/auth/v1/user`, {
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${member.session.access_token}` },
+      });
+      return ((await response.json()) as { user_metadata: { fav?: string } }).user_metadata.fav;
+    })
+    .toBe('');
 });
 
 test('a star the server refuses to save is undone, with the reason', async ({ page }) => {
@@ -136,12 +150,23 @@ test('sign-out leaves no favourites and no fill-in values in the browser', async
     page.evaluate(() =>
       JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)]),
     );
+  await expect(first).not.toHaveAttribute('aria-busy');
   await expect.poll(stored).toContain(key);
   expect(await stored()).toContain('stored somewhere private');
+  // A star the server has not answered yet is kept for the next page: sign-out removes it too.
+  await page.route(`${AUTH_URL}/auth/v1/user`, (route) =>
+    route.request().method() === 'PUT' ? undefined : route.continue(),
+  );
+  const unsavedKey = favouriteKey('text-prompts', 'blog-post-outline');
+  const second = star(page, 'blog-post-outline', 'Search-Friendly Blog Post Outline');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(stored).toContain(unsavedKey);
 
   await new AuthPage(page).signOut('Leaves Nothing');
   const after = await stored();
   expect(after).not.toContain(key);
+  expect(after).not.toContain(unsavedKey);
   expect(after).not.toContain('stored somewhere private');
 });
 

@@ -5,8 +5,11 @@ import {
   FAVOURITES_CAP,
   applyChanges,
   favouriteKey,
+  parseChanges,
   parseFavourites,
+  serialiseChanges,
   serialiseFavourites,
+  type FavouriteChange,
 } from '../../src/lib/favourites.ts';
 import {
   $favourites,
@@ -45,6 +48,25 @@ describe('favourite keys', () => {
     );
     expect(parseFavourites({ fav: keys.join(' ') })).toEqual(keys.slice(0, FAVOURITES_CAP));
   });
+});
+
+describe('changes kept while a page is left', () => {
+  it('round-trip through their string, in order', () => {
+    const changes = [
+      { key: 'abc123', saved: true },
+      { key: 'def456', saved: false },
+      { key: 'abc123', saved: false },
+    ];
+    expect(serialiseChanges(changes)).toBe('+abc123 -def456 -abc123');
+    expect(parseChanges(serialiseChanges(changes))).toEqual(changes);
+  });
+
+  it.each([null, '', 'abc123', '+ABC123', '*abc123', '+abc12', '+abc1234', '{"key":"abc123"}'])(
+    'drops what is not a change: %j',
+    (text) => {
+      expect(parseChanges(text)).toEqual([]);
+    },
+  );
 });
 
 describe('merging this device’s changes into the server’s list', () => {
@@ -97,7 +119,10 @@ describe('merging this device’s changes into the server’s list', () => {
 });
 
 /** A server that holds a list, with saves the test releases or fails one at a time. */
-function fakeServer(initial: string[]) {
+function fakeServer(
+  initial: string[],
+  kept: { changes: readonly FavouriteChange[] } = { changes: [] },
+) {
   let list = [...initial];
   const saves: {
     keys: readonly string[];
@@ -119,6 +144,13 @@ function fakeServer(initial: string[]) {
         });
       }),
     notify: ({ title }) => messages.push(title),
+    // What a tab keeps while it leaves a page: shared by the pages of one test, as a tab's storage is.
+    unsaved: {
+      read: () => [...kept.changes],
+      write: (changes) => {
+        kept.changes = [...changes];
+      },
+    },
     cap: 3,
   };
   return {
@@ -209,6 +241,43 @@ describe('starring', () => {
     expect($favourites.get()).toEqual(['aaaaaa', 'bbbbbb', 'cccccc']);
     expect(server.saves).toHaveLength(0);
     expect(server.messages).toEqual(['You have 3 favourites']);
+  });
+
+  it('keeps an unstar made just before the page was left, shows it on the next page and saves it there', async () => {
+    const tab = { changes: [] as readonly FavouriteChange[] };
+    const first = fakeServer(['aaaaaa', 'bbbbbb'], tab);
+    const leaving = createFavouriteActions(first.world);
+    leaving.known(['aaaaaa', 'bbbbbb']);
+    void leaving.toggle('aaaaaa', false);
+    // The page is left before the save answers.
+    expect(tab.changes).toEqual([{ key: 'aaaaaa', saved: false }]);
+
+    const next = fakeServer(['aaaaaa', 'bbbbbb'], tab);
+    const arriving = createFavouriteActions(next.world);
+    arriving.known(['aaaaaa', 'bbbbbb']); // what the stored session still says
+    expect($favourites.get()).toEqual(['bbbbbb']);
+    expect([...$savingFavourites.get()]).toEqual(['aaaaaa']);
+    await settle();
+    expect(next.saves[0]!.keys).toEqual(['bbbbbb']);
+    next.saves[0]!.resolve();
+    await settle();
+    expect(next.list).toEqual(['bbbbbb']);
+    expect(tab.changes).toEqual([]);
+    expect($savingFavourites.get().size).toBe(0);
+  });
+
+  it('forgets a kept change the server refuses, with the message', async () => {
+    const tab = { changes: [{ key: 'cccccc', saved: true }] as readonly FavouriteChange[] };
+    const server = fakeServer([], tab);
+    const actions = createFavouriteActions(server.world);
+    actions.known([]);
+    expect($favourites.get()).toEqual(['cccccc']);
+    await settle();
+    server.saves[0]!.reject(Object.assign(new Error('Invalid JWT'), { status: 401 }));
+    await settle();
+    expect($favourites.get()).toEqual([]);
+    expect(tab.changes).toEqual([]);
+    expect(server.messages).toEqual(['Your favourites were not saved']);
   });
 
   it('does nothing before the list is known', async () => {
