@@ -117,6 +117,8 @@ test('a prompt too long for a link opens a new chat and copies the prompt, with 
   );
   await page.goto('/text-prompts');
   const link = card(page, ultraLong.slug).getByRole('link', { name: 'Open in ChatGPT (new tab)' });
+  // The card's controls come alive with its script, as a member sees Expand become usable.
+  await expect(card(page, ultraLong.slug).getByRole('button', { name: 'Expand' })).toBeEnabled();
   // Pointing at the link makes its address, as a member does before clicking.
   await link.hover();
   await expect(link).toHaveAttribute('data-prefilled', 'false');
