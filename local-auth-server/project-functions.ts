@@ -19,12 +19,14 @@ function readEnvFile(file: string): Record<string, string> {
 /**
  * Serves the project's Edge Functions the way `supabase functions serve` does: every
  * supabase/functions/<name>/handler.ts whose default export builds a Web-standard handler from
- * its environment is mounted at /functions/v1/<name>, with SUPABASE_URL, SUPABASE_ANON_KEY and
- * SITE_URL (the site whose pages may call them) set and secrets from supabase/functions/.env (re-read when it changes, as builds may write it).
+ * its environment is mounted at /functions/v1/<name>, with SUPABASE_URL, SUPABASE_ANON_KEY,
+ * SUPABASE_SERVICE_ROLE_KEY (this server's secret key, which stands for the service role, as
+ * hosted Supabase sets its service key) and SITE_URL (the site whose pages may call them) set
+ * and secrets from supabase/functions/.env (re-read when it changes, as builds may write it).
  */
 export function projectFunctions(
   functionsDir: string,
-  base: { url: string; anonKey: string; siteUrl: string },
+  base: { url: string; anonKey: string; serviceRoleKey: string; siteUrl: string },
 ): Map<string, EdgeFunction> {
   const functions = new Map<string, EdgeFunction>();
   if (!existsSync(functionsDir)) return functions;
@@ -43,6 +45,7 @@ export function projectFunctions(
           ...readEnvFile(envFile),
           SUPABASE_URL: base.url,
           SUPABASE_ANON_KEY: base.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: base.serviceRoleKey,
           SITE_URL: base.siteUrl,
         };
         cached = { envText, handler: module.default(env) };

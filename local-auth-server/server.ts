@@ -86,6 +86,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
     const functions = projectFunctions(config.functionsDir, {
       url,
       anonKey: config.anonKey,
+      serviceRoleKey: config.secretKey,
       siteUrl: config.siteUrl,
     });
     context.resolve({

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../local-auth-server/config.ts';
 import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
 
@@ -160,4 +161,33 @@ export async function signIn(
     accessToken: String(response.body.access_token),
     refreshToken: String(response.body.refresh_token),
   };
+}
+
+/** The current code of a TOTP factor, from its base32 secret. */
+export function totpCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+}
+
+/**
+ * Enrols and verifies a TOTP factor for the holder of `accessToken`; returns the aal2 access
+ * token the verification answers. Tokens signed in afterwards are aal1 until a code is given.
+ */
+export async function verifyTotpFactor(server: TestServer, accessToken: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const enroll = await call(server, 'POST', '/factors', {
+    body: { factor_type: 'totp', friendly_name: 'app' },
+    headers,
+  });
+  const factorId = String(enroll.body.id);
+  const secret = String((enroll.body.totp as { secret: string }).secret);
+  const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
+    body: {},
+    headers,
+  });
+  const verified = await call(server, 'POST', `/factors/${factorId}/verify`, {
+    body: { challenge_id: challenge.body.id, code: totpCode(secret) },
+    headers,
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return String(verified.body.access_token);
 }

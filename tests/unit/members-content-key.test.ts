@@ -1,9 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   corsOriginPolicy,
   createKeyHandler,
   type KeyFunctionEnv,
 } from '../../supabase/functions/members-content-key/handler.ts';
+import {
+  call,
+  confirmedUser,
+  signIn,
+  startTestServer,
+  uniqueEmail,
+  verifyTotpFactor,
+  type TestServer,
+} from '../auth-server/helpers.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const HOSTED: KeyFunctionEnv = {
@@ -129,5 +138,84 @@ describe("the members' key function's CORS", () => {
     log.mockClear();
     createKeyHandler({ ...LOCAL, SITE_URL: undefined });
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe("the members' key function against the local auth server", () => {
+  let server: TestServer;
+  let handle: (request: Request) => Promise<Response>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    handle = createKeyHandler({
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      MEMBERS_CONTENT_KEY: KEY,
+      SITE_URL: 'http://127.0.0.1:4321',
+    });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** The page's own request: a CORS-simple POST whose text/plain body is the token. */
+  function keyRequest(token: string): Request {
+    return new Request(`${server.url}/functions/v1/members-content-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: 'http://127.0.0.1:4321' },
+      body: token,
+    });
+  }
+
+  async function signedIn() {
+    const email = uniqueEmail('key');
+    await confirmedUser(server, email);
+    return { email, ...(await signIn(server, email)) };
+  }
+
+  it('gives the key to a signed-in member, uncached', async () => {
+    const { accessToken } = await signedIn();
+    const response = await handle(keyRequest(accessToken));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ key: KEY });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a bearer that is a project key, a forged token and a signed-out session', async () => {
+    const bearer = await handle(
+      new Request(`${server.url}/functions/v1/members-content-key`, {
+        headers: { Authorization: `Bearer ${server.anonKey}` },
+      }),
+    );
+    expect(bearer.status).toBe(401);
+    expect(await bearer.json()).toEqual({
+      error: 'unauthorized',
+      message: 'Sign in to read members content.',
+    });
+
+    const forged = await handle(keyRequest('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'));
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { error: string }).error).toBe('invalid_token');
+
+    const { accessToken } = await signedIn();
+    await call(server, 'POST', '/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
+    const signedOut = await handle(keyRequest(accessToken));
+    expect(signedOut.status).toBe(401);
+    expect(((await signedOut.json()) as { error: string }).error).toBe('session_not_found');
+  });
+
+  it('asks a member with a verified factor for the code first, then gives the key', async () => {
+    const { email, accessToken } = await signedIn();
+    const aal2 = await verifyTotpFactor(server, accessToken);
+    const aal1 = await signIn(server, email);
+    const refused = await handle(keyRequest(aal1.accessToken));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'aal2_required',
+      message: 'Enter your two-factor code first.',
+    });
+    const given = await handle(keyRequest(aal2));
+    expect(given.status).toBe(200);
   });
 });

@@ -72,16 +72,21 @@ export async function requestMembersKey(
   }
 }
 
+/** The token of a request's `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
+  return /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
+}
+
 /**
  * The access token of a key request, for the function: the text/plain body of a POST, or a
  * bearer Authorization header (other clients, curl). Null when there is none.
  */
 export async function requestToken(request: Request): Promise<string | null> {
-  const bearer = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const bearer = bearerToken(request);
   if (request.method === 'POST') {
     const body = (await request.text()).trim();
     // The page's own request carries only the body; a bearer header alone is another client's.
     if (body) return /^\S+$/.test(body) && body.length <= 16_384 ? body : null;
   }
-  return bearer ?? null;
+  return bearer;
 }
