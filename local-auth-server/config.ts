@@ -24,6 +24,18 @@ export interface Config {
   mailInterval: number;
   /** Seconds a rotated refresh token may still be replayed (LOCAL_AUTH_REFRESH_TOKEN_REUSE_INTERVAL). */
   refreshTokenReuseInterval: number;
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: PUT /user sets a new password only
+   * with the right `current_password`, except in a session opened by an e-mailed link or code
+   * (LOCAL_AUTH_REQUIRE_CURRENT_PASSWORD).
+   */
+  updatePasswordRequireCurrentPassword: boolean;
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, the dashboard's "Secure password
+   * change": in a session older than 24 hours, PUT /user sets a new password only with the code
+   * GET /reauthenticate mailed, as `nonce` (LOCAL_AUTH_SECURE_PASSWORD_CHANGE).
+   */
+  updatePasswordRequireReauthentication: boolean;
   /** Where users, sessions, mails and the signing key live (LOCAL_AUTH_DATA_DIR). */
   dataDir: string;
   /** Deliver mails through this SMTP server as well as the inbox (SMTP_URL). */
@@ -67,6 +79,11 @@ export const defaults = {
   mailInterval: 60,
   // GoTrue itself defaults to 0; the Supabase CLI and hosted projects use 10.
   refreshTokenReuseInterval: 10,
+  // GoTrue itself defaults to false; the site always sends the current password, and its docs
+  // ask hosted projects to switch "Require current password when updating" on.
+  updatePasswordRequireCurrentPassword: true,
+  // Off in GoTrue, the Supabase CLI and new hosted projects alike.
+  updatePasswordRequireReauthentication: false,
   dataDir: path.join(repoRoot, '.local-auth'),
   functionsDir: path.join(repoRoot, 'supabase', 'functions'),
   smtpFrom: 'Local Auth <noreply@localhost>',
@@ -91,6 +108,15 @@ export function loadConfig(env: Env): Config {
     }
     return value;
   };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^(true|false)$/i.test(raw)) {
+      problems.push(`${name} must be true or false, got "${raw}".`);
+      return fallback;
+    }
+    return raw.toLowerCase() === 'true';
+  };
 
   const siteUrl = read('LOCAL_AUTH_SITE_URL') ?? defaults.siteUrl;
   if (!isHttpUrl(siteUrl)) {
@@ -105,11 +131,6 @@ export function loadConfig(env: Env): Config {
     problems.push('LOCAL_AUTH_SECRET_KEY must start with sb_secret_ and contain no spaces.');
   } else if (secretKey === anonKey) {
     problems.push('LOCAL_AUTH_SECRET_KEY must differ from LOCAL_AUTH_ANON_KEY.');
-  }
-
-  const autoconfirm = read('LOCAL_AUTH_AUTOCONFIRM');
-  if (autoconfirm !== undefined && !/^(true|false)$/i.test(autoconfirm)) {
-    problems.push(`LOCAL_AUTH_AUTOCONFIRM must be true or false, got "${autoconfirm}".`);
   }
 
   const redirectUrls = (read('LOCAL_AUTH_REDIRECT_URLS') ?? localhostAlias(siteUrl))
@@ -154,8 +175,7 @@ export function loadConfig(env: Env): Config {
     port: integer('LOCAL_AUTH_PORT', defaults.port, 0, 65535, 'a port number (0-65535)'),
     anonKey,
     secretKey,
-    mailerAutoconfirm:
-      autoconfirm === undefined ? defaults.mailerAutoconfirm : autoconfirm.toLowerCase() === 'true',
+    mailerAutoconfirm: flag('LOCAL_AUTH_AUTOCONFIRM', defaults.mailerAutoconfirm),
     siteUrl,
     redirectUrls,
     jwtExpiry: integer(
@@ -178,6 +198,14 @@ export function loadConfig(env: Env): Config {
       0,
       86_400,
       'a number of seconds between 0 and 86400',
+    ),
+    updatePasswordRequireCurrentPassword: flag(
+      'LOCAL_AUTH_REQUIRE_CURRENT_PASSWORD',
+      defaults.updatePasswordRequireCurrentPassword,
+    ),
+    updatePasswordRequireReauthentication: flag(
+      'LOCAL_AUTH_SECURE_PASSWORD_CHANGE',
+      defaults.updatePasswordRequireReauthentication,
     ),
     dataDir: path.resolve(read('LOCAL_AUTH_DATA_DIR') ?? defaults.dataDir),
     functionsDir: defaults.functionsDir,

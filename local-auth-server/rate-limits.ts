@@ -59,7 +59,10 @@ export function requestRateLimited(): ApiError {
  * Supabase CLI's config.toml), with its defaults; each is a count per window.
  */
 export interface RateLimits {
-  /** Sign-ups, password sign-ins and one-time-code or link requests per IP, per 5 minutes. */
+  /**
+   * Sign-ups, password sign-ins, one-time-code or link requests and user updates (PUT /user) per
+   * IP, per 5 minutes.
+   */
   signInSignUps: number;
   /** Refresh-token and PKCE grants per IP, per 5 minutes. */
   tokenRefresh: number;
@@ -125,6 +128,9 @@ export class Limiters {
    */
   forRequest(method: string, path: string, query: URLSearchParams): RateLimiter | null {
     if (path === '/verify') return this.tokenVerifications;
+    // GoTrue's limiterOpts.User, built from RATE_LIMIT_OTP like sign-ups, codes and links: every
+    // update counts, so wrong current passwords and nonces are bounded per IP too.
+    if (path === '/user') return method === 'PUT' ? this.signInSignUps : null;
     if (method !== 'POST') return null;
     if (path === '/token') {
       const grant = query.get('grant_type');

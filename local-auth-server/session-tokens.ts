@@ -10,6 +10,13 @@ const REFRESH_TOKEN_LENGTH = 12;
 /** Methods whose presence on a session means a second factor was passed. */
 const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
+/**
+ * Methods that make a session a recovery session (GoTrue's AuthenticationMethod.IsRecovery):
+ * every e-mailed link or code. /verify records `otp` for all of them, the PKCE exchange the
+ * flow's own method, so a confirmed sign-up link counts as well as a password-reset one.
+ */
+const RECOVERY_METHODS = new Set(['otp', 'magiclink', 'recovery']);
+
 /** GoTrue's v1 refresh token: 12 characters of [a-z0-9] (crypto.SecureAlphanumeric(12)). */
 export function newRefreshToken(): string {
   let token = '';
@@ -68,6 +75,15 @@ export function assurance(
     .map((claim) => ({ method: claim.method, timestamp: Math.floor(Date.parse(claim.at) / 1000) }));
   const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
   return { aal, amr };
+}
+
+/**
+ * Whether the session began with an e-mailed link or code (GoTrue's Session.IsRecovery); false
+ * without a session, so a token that names none never skips a check.
+ */
+export function isRecoverySession(store: Store, sessionId: string | undefined): boolean {
+  if (sessionId === undefined) return false;
+  return store.sessions.claims(sessionId).some((claim) => RECOVERY_METHODS.has(claim.method));
 }
 
 /**

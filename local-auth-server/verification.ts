@@ -55,7 +55,8 @@ export function userForTokenHash(store: Store, type: string, hash: string): Veri
   return found;
 }
 
-function otpMatches(hash: string, expected: string, sentAt: string | null): boolean {
+/** GoTrue's isOtpValid: a stored token that is still fresh and is this hash, plain or PKCE. */
+export function otpMatches(hash: string, expected: string, sentAt: string | null): boolean {
   return (
     expected !== '' && !isExpired(sentAt) && (hash === expected || `pkce_${hash}` === expected)
   );

@@ -1,8 +1,10 @@
 import { json, type Handler } from '../api.ts';
 import { requireAuthentication } from '../auth.ts';
-import { mintEmailAction } from '../email-actions.ts';
+import { mintEmailAction, tokenHash } from '../email-actions.ts';
 import { ApiError } from '../errors.ts';
 import { assertMailAllowed } from '../mail.ts';
+import type { Store } from '../store/index.ts';
+import { otpMatches } from '../verification.ts';
 
 /** GET /reauthenticate: mails the signed-in user a code that proves they are still there. */
 export const reauthenticate: Handler = async (ctx, req) => {
@@ -31,3 +33,27 @@ export const reauthenticate: Handler = async (ctx, req) => {
   });
   return json(200, {});
 };
+
+/**
+ * GoTrue's verifyReauthentication: `nonce` must be the code the newest GET /reauthenticate mailed,
+ * within its day. A good code is spent at once and stays spent even if the request then fails
+ * another check, as GoTrue writes it outside the update's transaction.
+ */
+export function verifyReauthentication(store: Store, userId: string, nonce: string): void {
+  store.transaction(() => {
+    const user = store.users.findById(userId);
+    const valid =
+      user !== undefined &&
+      user.reauthenticationToken !== '' &&
+      user.reauthenticationSentAt !== null &&
+      otpMatches(
+        tokenHash(user.email, nonce),
+        user.reauthenticationToken,
+        user.reauthenticationSentAt,
+      );
+    if (!valid) {
+      throw new ApiError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+    }
+    store.users.update(userId, { reauthenticationToken: '' }, new Date().toISOString());
+  });
+}

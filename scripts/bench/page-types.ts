@@ -59,11 +59,11 @@ export const PAGE_TYPES: readonly PageType[] = [
     name: '/account (member)',
     path: '/account',
     signedIn: true,
-    jsBudget: JS_BUDGETS.members,
-    // The profile is drawn from the member's own session, so an e-mail address means signed in.
+    jsBudget: JS_BUDGETS.account,
+    // The sections are drawn from the member's record, so their e-mail address means loaded.
     ready: (page) =>
       page
-        .locator(`${CONTENT_SHOWN} dd`, { hasText: '@' })
+        .locator(`${CONTENT_SHOWN} strong`, { hasText: '@' })
         .waitFor({ state: 'visible', ...TIMEOUT }),
   },
 ];

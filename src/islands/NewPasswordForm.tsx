@@ -1,14 +1,17 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../schemas/auth-forms.ts';
 import { $fieldErrors, $pending, setNewPassword } from '../stores/auth-page.ts';
 import Field from './Field.tsx';
+import PasswordChecklist from './PasswordChecklist.tsx';
 import SubmitButton from './SubmitButton.tsx';
 
-/** 'Set new password' after following a recovery link. */
+/** 'Set new password' after following a recovery link, with the rules ticking as they type. */
 export default function NewPasswordForm() {
   const errors = useStore($fieldErrors);
   const pending = useStore($pending);
+  const [password, setPassword] = useState('');
   return (
     <form
       noValidate
@@ -23,7 +26,10 @@ export default function NewPasswordForm() {
         autoComplete="new-password"
         maxLength={MAX_LENGTH.password}
         error={errors.password}
+        describedBy="new-password-rules"
+        onChange={(event) => setPassword(event.currentTarget.value)}
       />
+      <PasswordChecklist id="new-password-rules" password={password} />
       <SubmitButton pending={pending}>Set new password</SubmitButton>
     </form>
   );

@@ -3,16 +3,18 @@ import type { ReactNode } from 'react';
 interface Props {
   pending: boolean;
   children: ReactNode;
+  /** As wide as its label from the small breakpoint up (the account page's forms). */
+  fit?: boolean;
 }
 
 /** The form's submit button: disabled with a spinner while its request runs. */
-export default function SubmitButton({ pending, children }: Props) {
+export default function SubmitButton({ pending, children, fit = false }: Props) {
   return (
     <button
       type="submit"
       disabled={pending}
       aria-busy={pending}
-      className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+      className={`inline-flex h-11 w-full ${fit ? 'sm:w-auto' : ''} items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70`}
     >
       {pending && (
         <span

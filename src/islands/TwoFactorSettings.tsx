@@ -37,7 +37,8 @@ export default function TwoFactorSettings() {
         </p>
       )}
       {factors === null ? (
-        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+        // As tall as the text that replaces it, so the form below stays put.
+        <p role="status" className="min-h-15 text-sm text-zinc-600 sm:min-h-5 dark:text-zinc-400">
           Loading your authenticators…
         </p>
       ) : verified.length === 0 ? (

@@ -95,3 +95,97 @@ export const SESSION_EXPIRED: AuthMessage = {
   title: 'Session Expired',
   description: 'Your session has expired due to inactivity. Please sign in again.',
 };
+
+/** After a password reset: the member is signed in, but what they did was change the password. */
+export const PASSWORD_RESET_DONE: AuthMessage = {
+  title: 'Password changed',
+  description: 'Your new password is set and you are signed in.',
+};
+
+/** /account's confirmations. */
+export const PROFILE_SAVED: AuthMessage = {
+  title: 'Profile saved',
+  description: 'Your name and newsletter choice are updated.',
+};
+export const PASSWORD_CHANGED: AuthMessage = {
+  title: 'Password changed',
+  description: 'Use your new password next time you sign in. Your other devices were signed out.',
+};
+export const OTHER_DEVICES_SIGNED_OUT: AuthMessage = {
+  title: 'Signed out of other devices',
+  description: 'Every other browser and device must sign in again. This one stays signed in.',
+};
+/** Shown on the home page after the account is deleted. */
+export const ACCOUNT_DELETED: AuthMessage = {
+  title: 'Your account is deleted',
+  description: 'Everything we kept about you is gone. Thank you for having been a member.',
+};
+
+/** What an account action's failure looks like: auth-js errors and the functions' answers. */
+interface AccountErrorLike {
+  name?: string;
+  status?: number | undefined;
+  code?: string | undefined;
+  message?: string;
+}
+
+/**
+ * The words for a failed /account action, from GoTrue's error codes (gotrue-api.md, PUT /user)
+ * and the delete-account function's (supabase/functions/delete-account/handler.ts). Every one
+ * ends by saying what the member can do; the form keeps what they typed.
+ */
+export function accountErrorMessage(error: AccountErrorLike): string {
+  const code = error.code ?? '';
+  if (
+    error.name === 'AuthRetryableFetchError' ||
+    error.name === 'TypeError' ||
+    error.status === 0
+  ) {
+    return 'Could not reach the server. Check your connection and try again: nothing was changed.';
+  }
+  if (error.status === 429 || code.startsWith('over_')) {
+    return 'Too many attempts for now. Wait a minute and try again.';
+  }
+  switch (code) {
+    case 'current_password_invalid':
+      return 'Your current password is not correct.';
+    case 'current_password_required':
+      return 'Enter your current password.';
+    case 'same_password':
+      return 'Choose a password different from your current one.';
+    case 'weak_password':
+      return 'Password does not meet security requirements.';
+    case 'email_exists':
+      return 'An account with this email already exists. Use another address.';
+    case 'email_address_invalid':
+      return 'Please enter a valid email address';
+    case 'reauthentication_not_valid':
+      return 'That code is not valid or has expired. Request a new code and try again.';
+    case 'insufficient_aal':
+    case 'aal2_required':
+      return 'Confirm your two-factor code first: sign out, sign in again with your code, and retry.';
+    case 'session_not_found':
+    case 'invalid_token':
+    case 'unauthorized':
+      return 'Your session has ended. Sign in again, then retry.';
+    case 'confirmation_mismatch':
+      return 'Type your email address exactly as shown to confirm.';
+  }
+  if (error.name === 'AuthSessionMissingError') {
+    return 'Your session has ended. Sign in again, then retry.';
+  }
+  const detail = error.message?.trim();
+  return `Something went wrong${detail ? ` (${detail})` : ''}. Nothing was changed: try again.`;
+}
+
+/** /account's messages under its fields. */
+export const ACCOUNT_FIELD_MESSAGES = {
+  code: 'Enter the 6-digit code from the email we sent you',
+  sameEmail: 'That is already your email address',
+  confirmDeletion: 'Type your email address exactly as shown to confirm',
+} as const;
+
+/** After the e-mail-change links were sent again. */
+export function linksResentMessage(email: string): AuthMessage {
+  return { title: 'Links sent again', description: `Check the inbox of ${email}.` };
+}

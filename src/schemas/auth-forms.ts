@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
+import { PASSWORD_RULES } from '../lib/password-rules.ts';
 
 /*
  * The three auth forms' rules and messages (spec section 5). zod/mini keeps the browser bundle
  * of /auth small; the messages are the spec's, word for word.
  */
 
-/** Input max lengths, also set as maxlength on the fields. */
-export const MAX_LENGTH = { email: 255, password: 128, displayName: 100 } as const;
+// Kept apart so that a form can set its fields' maxlength without loading zod.
+export { MAX_LENGTH };
 
 /** Trimmed, required, at most 255 characters, a valid address; lowercased. */
 export const emailField = z
@@ -27,16 +29,13 @@ export const signInPasswordField = z
     z.maxLength(MAX_LENGTH.password, 'Password is too long'),
   );
 
-/** Sign-up (and new) password: 8-128 characters with a lowercase, uppercase, digit and symbol. */
+/** Sign-up (and new) password: at most 128 characters, meeting every rule of the checklist. */
 export const newPasswordField = z
   .string()
   .check(
-    z.minLength(8, 'Password must be at least 8 characters long'),
+    z.regex(PASSWORD_RULES[0]!.pattern, PASSWORD_RULES[0]!.message),
     z.maxLength(MAX_LENGTH.password, 'Password must be less than 128 characters'),
-    z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
-    z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
-    z.regex(/[0-9]/, 'Password must contain at least one number'),
-    z.regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character'),
+    ...PASSWORD_RULES.slice(1).map(({ pattern, message }) => z.regex(pattern, message)),
   );
 
 /** Trimmed, required, at most 100 characters of letters, spaces, hyphens and apostrophes. */
@@ -68,6 +67,26 @@ export const resetSchema = z.object({ email: emailField });
 
 /** 'Set new password' form after a recovery link. */
 export const newPasswordSchema = z.object({ password: newPasswordField });
+
+/** /account's profile form: the sign-up rules for the name. */
+export const profileSchema = z.object({
+  displayName: displayNameField,
+  newsletterSubscription: z.boolean(),
+});
+
+/** /account's password form: the current password, and a new one by the sign-up rules. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .check(
+      z.minLength(1, 'Enter your current password'),
+      z.maxLength(MAX_LENGTH.password, 'Password is too long'),
+    ),
+  password: newPasswordField,
+});
+
+/** /account's e-mail form. */
+export const changeEmailSchema = z.object({ email: emailField });
 
 /** Validated sign-up input. */
 export type SignUpInput = z.output<typeof signUpSchema>;

@@ -1,3 +1,4 @@
+import { config } from '../config.ts';
 import { startMembersPage } from '../members/page.ts';
 import { MEMBER_ATTRIBUTE } from '../members/contract.ts';
 import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
@@ -33,6 +34,10 @@ if (!HTMLScriptElement.supports?.('speculationrules')) {
 }
 
 restoreSession(localStorage, Date.now() / 1000);
+// Another tab changed the session: a new name saved on /account shows here at once.
+addEventListener('storage', (event) => {
+  if (event.key === config.authStorageKey) restoreSession(localStorage, Date.now() / 1000);
+});
 
 // The stored session already names the member: the user menu shows it from the first frame
 // the shell runs in, not after the members' shell has loaded.

@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
 import {
   blockedMessage,
+  accountErrorMessage,
   EMAIL_CONFIRMED,
+  PASSWORD_RESET_DONE,
   RESET_FAILED,
   RESET_SENT,
   SIGN_IN_SUCCESS,
@@ -98,10 +100,10 @@ async function keepMembersKey(): Promise<void> {
   if (data.session && !storedKey()) await fetchKey(data.session.access_token);
 }
 
-/** After a complete sign-in: the welcome toast survives the redirect to the home grid. */
-async function enterSite(): Promise<void> {
+/** After a complete sign-in: the welcome (or `message`) survives the redirect to the home grid. */
+async function enterSite(message: AuthMessage = SIGN_IN_SUCCESS): Promise<void> {
   await keepMembersKey();
-  sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(SIGN_IN_SUCCESS));
+  sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(message));
   location.replace('/');
 }
 
@@ -219,11 +221,13 @@ export function setNewPassword(values: { password: string }): Promise<void> {
     const { error } = await auth.updateUser({ password: data.password });
     if (error) {
       logFailure('password_reset_failed', '', error);
-      toast({ title: 'Error updating password', description: error.message }, 'destructive');
+      toast(
+        { title: 'Error updating password', description: accountErrorMessage(error) },
+        'destructive',
+      );
       return;
     }
-    toast({ title: 'Password updated', description: 'Your new password is set.' });
-    await enterSite();
+    await enterSite(PASSWORD_RESET_DONE);
   });
 }
 

@@ -83,19 +83,22 @@ export function isSigningOut(): boolean {
 
 /**
  * Signs out everywhere (global scope). Whatever the server says, the local session and every
- * stored token are removed and the browser goes home (spec section 4); errors are only logged.
+ * stored token are removed and the browser goes home; errors are only logged. `handover` is the
+ * toast the home page shows; `server: false` skips the server when it already ended every
+ * session (a deleted account).
  */
-export async function signOut(handover?: {
-  title: string;
-  description: string;
-  variant: 'destructive';
-}): Promise<void> {
+export async function signOut(
+  handover?: { title: string; description: string; variant?: 'default' | 'destructive' },
+  { server = true }: { server?: boolean } = {},
+): Promise<void> {
   signingOut = true;
-  try {
-    const { error } = await authClient.signOut({ scope: 'global' });
-    if (error) console.error('Sign-out failed on the server; signing out locally', error);
-  } catch (error) {
-    console.error('Sign-out failed; signing out locally', error);
+  if (server) {
+    try {
+      const { error } = await authClient.signOut({ scope: 'global' });
+      if (error) console.error('Sign-out failed on the server; signing out locally', error);
+    } catch (error) {
+      console.error('Sign-out failed; signing out locally', error);
+    }
   }
   await forgetMember(localStorage, sessionStorage);
   setSession(null);

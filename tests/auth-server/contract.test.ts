@@ -95,7 +95,11 @@ describe('a member’s whole journey through supabase-js', () => {
     const refreshedClaims = await supabase.auth.getClaims();
     expect(refreshedClaims.data?.claims.session_id).toBe(claims.data?.claims.session_id);
 
-    const update = await supabase.auth.updateUser({ password: 'second-password-2' });
+    // A password sign-in's session: GoTrue asks it for the current password (the local default).
+    const update = await supabase.auth.updateUser({
+      password: 'second-password-2',
+      current_password: 'first-password-1',
+    });
     expect(update.error).toBeNull();
     const oldPassword = await clientFor(server).auth.signInWithPassword({
       email,

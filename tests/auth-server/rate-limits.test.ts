@@ -46,6 +46,7 @@ describe('RateLimiter', () => {
     ['POST', '/factors/abc/challenge', '', 'mfaChallenge'],
     ['POST', '/factors/abc/verify', '', 'mfaVerify'],
     ['GET', '/user', '', null],
+    ['PUT', '/user', '', 'signInSignUps'],
     ['GET', '/settings', '', null],
   ] as const)('%s %s?%s is limited by %s', (method, path, query, name) => {
     const limiters = new Limiters(DEFAULT_RATE_LIMITS);
@@ -178,6 +179,28 @@ describe('the server under guessing', () => {
     }
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it('counts every PUT /user against the sign-in limit, so current passwords cannot be guessed on', async () => {
+    // GoTrue's limiterOpts.User shares RATE_LIMIT_OTP's count per IP; a wrong current password
+    // counts no more than any other update (GoTrue has no per-account count for it).
+    const running = await start({ signInSignUps: 5 });
+    const email = uniqueEmail('current');
+    await confirmedUser(running, email, 'right-password-1');
+    const signedIn = await call(running, 'POST', '/token?grant_type=password', {
+      body: { email, password: 'right-password-1' },
+    });
+    const auth = { Authorization: `Bearer ${String(signedIn.body.access_token)}`, ...MODERN };
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= 4; guess += 1) {
+      const response = await call(running, 'PUT', '/user', {
+        headers: auth,
+        body: { password: 'new-password-2', current_password: `wrong-${guess}` },
+      });
+      statuses.push(response.status);
+    }
+    // The sign-up and the sign-in took two of the five.
+    expect(statuses).toEqual([400, 400, 400, 429]);
   });
 
   it('voids a TOTP challenge after a few wrong codes', async () => {

@@ -167,9 +167,14 @@ test('reset mail, set a new password, then sign in with it', async ({ page }) =>
   await page.getByLabel('New password').fill('weak');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  const rules = page.getByRole('list', { name: 'Password rules' });
+  await expect(rules.locator('li[data-met="false"]')).toHaveCount(4);
   await page.getByLabel('New password').fill('N3w!password');
+  await expect(rules.locator('li[data-met="false"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL('/');
+  // What the member did was change the password: the toast says that, not a plain welcome.
+  await expect(auth.toast('Password changed')).toContainText('Your new password is set');
   await expect(page.getByRole('region', { name: 'Shortcuts' })).toBeVisible();
 
   await auth.signOut('Forgetful');

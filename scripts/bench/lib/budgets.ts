@@ -14,6 +14,12 @@ export const JS_BUDGETS = {
   auth: 100 * KB,
   /** Every members' page, signed in: shell, auth client, unsealing and islands. */
   members: 110 * KB,
+  /**
+   * /account: the members' page that runs React and the auth client (92 KB of it) for six
+   * forms. Its form rules (zod) load on first submit and the sections below the first screen
+   * as they scroll near; what is left measured 111.7 KB.
+   */
+  account: 115 * KB,
 } as const;
 
 /** What one page loaded, in gzip bytes of JavaScript. */

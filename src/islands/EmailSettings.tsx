@@ -1,0 +1,87 @@
+import { useStore } from '@nanostores/react';
+import { formValues } from '../lib/form-values.ts';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
+import {
+  $emailChangeReturn,
+  $emailState,
+  changeEmail,
+  resendEmailChange,
+} from '../stores/account-settings.ts';
+import AccountLoading from './AccountLoading.tsx';
+import Field from './Field.tsx';
+import SectionAlert from './SectionAlert.tsx';
+import SubmitButton from './SubmitButton.tsx';
+import { useAccountUser } from './useAccountUser.ts';
+
+/** /account's e-mail address: the change flow with its pending and done states. */
+export default function EmailSettings() {
+  const user = useAccountUser();
+  const state = useStore($emailState);
+  const arrival = useStore($emailChangeReturn);
+  if (!user) return <AccountLoading what="email settings" height="min-h-46 sm:min-h-27.5" />;
+  const pending = user.new_email;
+  return (
+    <div className="space-y-4">
+      <SectionAlert message={state.error} />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        You sign in with{' '}
+        <strong className="font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
+      </p>
+      {arrival.completed && !pending && (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-100"
+        >
+          Your email address is changed. Sign in with it from now on.
+        </p>
+      )}
+      {pending ? (
+        <div
+          role="status"
+          className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
+        >
+          <p className="font-semibold">Waiting for confirmation</p>
+          <p>
+            {arrival.message
+              ? 'One link is confirmed. Now follow the link in the other mailbox: '
+              : 'We sent a confirmation link to each address: '}
+            your current one, and{' '}
+            <span className="font-semibold [overflow-wrap:anywhere]">{pending}</span>. Your address
+            changes once both links are followed.
+          </p>
+          <button
+            type="button"
+            disabled={state.pending}
+            onClick={() => void resendEmailChange()}
+            className="rounded-lg border border-amber-400 px-3 py-1.5 font-medium hover:bg-amber-100 disabled:opacity-60 dark:border-amber-500/50 dark:hover:bg-amber-500/20"
+          >
+            Send the links again
+          </button>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={(event) => void changeEmail({ email: String(formValues(event).email) })}
+      >
+        <div className="flex-1">
+          <Field
+            name="email"
+            idPrefix="account-email"
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_LENGTH.email}
+            error={state.fieldErrors.email}
+          />
+        </div>
+        {/* Level with the field, below its label, when side by side. */}
+        <div className="sm:mt-7 sm:shrink-0 sm:whitespace-nowrap">
+          <SubmitButton pending={state.pending} fit>
+            Change email
+          </SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}

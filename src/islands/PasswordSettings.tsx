@@ -1,0 +1,116 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { formValues } from '../lib/form-values.ts';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
+import {
+  $passwordState,
+  $passwordStep,
+  cancelPasswordCode,
+  changePassword,
+} from '../stores/account-settings.ts';
+import AccountLoading from './AccountLoading.tsx';
+import Field from './Field.tsx';
+import PasswordChecklist from './PasswordChecklist.tsx';
+import SectionAlert from './SectionAlert.tsx';
+import SubmitButton from './SubmitButton.tsx';
+import { useAccountUser } from './useAccountUser.ts';
+
+/**
+ * /account's password change: the current password and a new one with the rules ticking as the
+ * member types; where the server asks for it, the code it mailed.
+ */
+export default function PasswordSettings() {
+  const user = useAccountUser();
+  const state = useStore($passwordState);
+  const step = useStore($passwordStep);
+  const [password, setPassword] = useState('');
+  // Remounts the form after a change, so the fields and the checklist start empty again.
+  const [round, setRound] = useState(0);
+  if (!user) return <AccountLoading what="password settings" height="min-h-87.5 sm:min-h-75.5" />;
+  const submit = async (values: Record<string, string | boolean>) => {
+    const done = await changePassword({
+      currentPassword: String(values.currentPassword ?? ''),
+      password: String(values.password ?? ''),
+      code: String(values.code ?? ''),
+    });
+    if (done && $passwordStep.get() === 'form') {
+      setPassword('');
+      setRound(round + 1);
+    }
+  };
+  if (step === 'code') {
+    return (
+      <form noValidate className="space-y-4" onSubmit={(event) => void submit(formValues(event))}>
+        <SectionAlert message={state.error} />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          To keep your account safe, we sent a 6-digit code to {user.email}. Enter it to set your
+          new password.
+        </p>
+        <Field
+          name="code"
+          idPrefix="password"
+          label="Code from the email"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={state.fieldErrors.code}
+        />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SubmitButton pending={state.pending} fit>
+            Change password
+          </SubmitButton>
+          <button
+            type="button"
+            onClick={cancelPasswordCode}
+            className="h-11 rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form
+      key={round}
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => void submit(formValues(event))}
+    >
+      <SectionAlert message={state.error} />
+      {/* Lets password managers file the change under the right account. */}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={user.email ?? ''}
+        readOnly
+        hidden
+      />
+      <Field
+        name="currentPassword"
+        idPrefix="password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={MAX_LENGTH.password}
+        error={state.fieldErrors.currentPassword}
+      />
+      <Field
+        name="password"
+        idPrefix="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_LENGTH.password}
+        error={state.fieldErrors.password}
+        describedBy="account-password-rules"
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      <PasswordChecklist id="account-password-rules" password={password} />
+      <SubmitButton pending={state.pending} fit>
+        Change password
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { formValues } from '../lib/form-values.ts';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
+import { $profileState, saveProfile } from '../stores/account-settings.ts';
+import AccountLoading from './AccountLoading.tsx';
+import Field from './Field.tsx';
+import SectionAlert from './SectionAlert.tsx';
+import SubmitButton from './SubmitButton.tsx';
+import { useAccountUser } from './useAccountUser.ts';
+
+/** /account's profile: the display name (sign-up's rules) and the newsletter choice. */
+export default function ProfileSettings() {
+  const user = useAccountUser();
+  const state = useStore($profileState);
+  if (!user) return <AccountLoading what="profile" height="min-h-47 sm:min-h-42" />;
+  const metadata = user.user_metadata;
+  const name = typeof metadata.display_name === 'string' ? metadata.display_name : '';
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const values = formValues(event);
+        void saveProfile({
+          displayName: String(values.displayName),
+          newsletterSubscription: values.newsletterSubscription === true,
+        });
+      }}
+    >
+      <SectionAlert message={state.error} />
+      <Field
+        name="displayName"
+        idPrefix="profile"
+        label="Display name"
+        autoComplete="name"
+        defaultValue={name}
+        maxLength={MAX_LENGTH.displayName}
+        error={state.fieldErrors.displayName}
+      />
+      <label className="flex items-start gap-3 text-sm text-zinc-700 dark:text-zinc-300">
+        <input
+          type="checkbox"
+          name="newsletterSubscription"
+          defaultChecked={metadata.newsletter_subscription === true}
+          className="mt-0.5 size-4 rounded border-zinc-300 accent-brand-600"
+        />
+        Send me the newsletter with new tools and prompts
+      </label>
+      <SubmitButton pending={state.pending} fit>
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, test } from './support/test.ts';
+import {
+  ANON_KEY,
+  AUTH_URL,
+  createMember,
+  latestMail,
+  STORAGE_KEY,
+  storeSession,
+  uniqueEmail,
+} from './support/auth.ts';
+import { AuthPage } from './support/auth-page.ts';
+import type { Page } from '@playwright/test';
+
+/*
+ * /account as a member manages it, against the local auth server: every change is checked
+ * where it matters (the header, the server's record, the next sign-in).
+ */
+
+const apiClient = () =>
+  createClient(AUTH_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+
+/** The user menu's button, named after the member. */
+const userMenu = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name, exact: true });
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('renaming shows the new name in the header at once, in this tab and in another', async ({
+  page,
+  context,
+}) => {
+  const { session } = await createMember('Old Name');
+  await storeSession(page, session);
+  await page.goto('/account');
+  const other = await context.newPage();
+  await other.goto('/toolstack');
+  await expect(userMenu(other, 'Old Name')).toBeVisible();
+
+  const profile = section(page, 'Profile');
+  const name = profile.getByLabel('Display name');
+  await expect(name).toHaveValue('Old Name');
+  // The sign-up rules, and nothing typed is lost to a refusal.
+  await name.fill('R2-D2');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByText('Display name can only contain letters')).toBeVisible();
+  await expect(name).toHaveValue('R2-D2');
+
+  await name.fill('Grace Hopper');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(new AuthPage(page).toast('Profile saved')).toBeVisible();
+  await expect(userMenu(page, 'Grace Hopper')).toBeVisible();
+  await expect(userMenu(other, 'Grace Hopper')).toBeVisible();
+});
+
+test('the newsletter choice is saved to the member’s record, and a failure keeps the form', async ({
+  page,
+}) => {
+  const { session } = await createMember('Reader');
+  await storeSession(page, session);
+  await page.goto('/account');
+  const profile = section(page, 'Profile');
+  const newsletter = profile.getByRole('checkbox', { name: /newsletter/ });
+  await expect(newsletter).not.toBeChecked();
+
+  // The network is down for the first try: the message says so and the tick stays.
+  await page.route(`${AUTH_URL}/auth/v1/user`, (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await newsletter.check();
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByRole('alert')).toHaveText(/Could not reach the server/);
+  await expect(newsletter).toBeChecked();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(new AuthPage(page).toast('Profile saved')).toBeVisible();
+  await expect(profile.getByRole('alert')).toHaveCount(0);
+  const { data } = await apiClient().auth.getUser(session.access_token);
+  expect(data.user?.user_metadata.newsletter_subscription).toBe(true);
+});
+
+test('the password changes with the current one, and only the new one signs in', async ({
+  page,
+}) => {
+  const { email, password, session } = await createMember('Changer');
+  await storeSession(page, session);
+  await page.goto('/account');
+  const form = section(page, 'Password');
+  await form.getByLabel('Current password').fill('not-my-password');
+  const next = form.getByLabel('New password');
+  await next.fill('short');
+  const rules = form.getByRole('list', { name: 'Password rules' });
+  await expect(
+    rules.getByRole('listitem').filter({ hasText: 'At least 8 characters' }),
+  ).toHaveAttribute('data-met', 'false');
+  await expect(
+    rules.getByRole('listitem').filter({ hasText: 'A lowercase letter' }),
+  ).toHaveAttribute('data-met', 'true');
+  await next.fill('Brand-n3w-secret');
+  await expect(rules.locator('li[data-met="false"]')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Your current password is not correct.');
+  await expect(next).toHaveValue('Brand-n3w-secret');
+
+  await form.getByLabel('Current password').fill(password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(new AuthPage(page).toast('Password changed')).toBeVisible();
+  await expect(form.getByLabel('New password')).toHaveValue('');
+
+  const auth = new AuthPage(page);
+  await auth.signOut('Changer');
+  await auth.open();
+  await auth.signIn(email, password);
+  await expect(auth.toast('Error signing in')).toContainText('Invalid email or password');
+  await auth.signIn(email, 'Brand-n3w-secret');
+  await expect(page).toHaveURL('/');
+});
+
+test('the e-mail address changes once both inboxes’ links are followed, and signs in', async ({
+  page,
+}) => {
+  const { email, password, session } = await createMember('Mover');
+  const taken = await createMember('Owner');
+  await storeSession(page, session);
+  await page.goto('/account');
+  const form = section(page, 'Email address');
+  await expect(form.getByText(email)).toBeVisible();
+
+  await form.getByLabel('New email address').fill(taken.email);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/already exists/);
+
+  const fresh = uniqueEmail('moved');
+  await form.getByLabel('New email address').fill(fresh);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  const pending = form.getByRole('status').filter({ hasText: 'Waiting for confirmation' });
+  await expect(pending).toContainText(fresh);
+
+  await page.goto((await latestMail(fresh)).action_link);
+  await expect(page).toHaveURL('/account');
+  await expect(pending).toContainText('One link is confirmed');
+  await page.goto((await latestMail(email)).action_link);
+  await expect(page).toHaveURL('/account');
+  await expect(form.getByText('Your email address is changed')).toBeVisible();
+  await expect(form.getByText(fresh)).toBeVisible();
+  await expect(pending).toHaveCount(0);
+
+  const auth = new AuthPage(page);
+  await auth.signOut('Mover');
+  await auth.open();
+  await auth.signIn(fresh, password);
+  await expect(page).toHaveURL('/');
+});
+
+test('signing out of other devices ends another browser’s session and keeps this one', async ({
+  page,
+  browser,
+}) => {
+  const { email, password, session } = await createMember('Traveller');
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  const { data } = await apiClient().auth.signInWithPassword({ email, password });
+  await storeSession(phone, data.session!);
+  await phone.goto('/toolstack');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
+
+  await storeSession(page, session);
+  await page.goto('/account');
+  const sessions = section(page, 'Sessions');
+  await sessions.getByRole('button', { name: 'Sign out of all other devices' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out of all other devices?' });
+  await expect(dialog).toBeVisible();
+  // Escape closes it and nothing happens; focus is back on the button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(
+    sessions.getByRole('button', { name: 'Sign out of all other devices' }),
+  ).toBeFocused();
+  await sessions.getByRole('button', { name: 'Sign out of all other devices' }).click();
+  await dialog.getByRole('button', { name: 'Sign out other devices' }).click();
+  await expect(new AuthPage(page).toast('Signed out of other devices')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await phone.reload();
+  await expect(phone).toHaveURL('/auth');
+  await page.reload();
+  await expect(section(page, 'Profile').getByLabel('Display name')).toHaveValue('Traveller');
+  await elsewhere.close();
+});
+
+test('deleting the account signs out, says goodbye on the home page, and refuses sign-in', async ({
+  page,
+}) => {
+  const { email, password, session } = await createMember('Leaver');
+  await storeSession(page, session);
+  await page.goto('/account');
+  await section(page, 'Delete account').getByRole('button', { name: 'Delete account…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Your email address').fill('someone@example.com');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Type your email address exactly as shown')).toBeVisible();
+
+  await dialog.getByLabel('Your email address').fill(email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL('/');
+  const auth = new AuthPage(page);
+  await expect(auth.toast('Your account is deleted')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+
+  await auth.open();
+  await auth.signIn(email, password);
+  await expect(auth.toast('Error signing in')).toContainText('Invalid email or password');
+});
