@@ -126,11 +126,14 @@ export default function TwoFactorSettings() {
               label="Authenticator name"
               placeholder="Phone"
               maxLength={60}
+              // Usable once this island runs: the build renders it, and a form sent before
+              // hydration would reload the page.
+              disabled={factors === null}
             />
           </div>
           {/* As wide as its label on one line beside the field, full width when stacked. */}
           <div className="sm:shrink-0 sm:whitespace-nowrap">
-            <SubmitButton pending={pending}>Add authenticator app</SubmitButton>
+            <SubmitButton pending={pending || factors === null}>Add authenticator app</SubmitButton>
           </div>
         </form>
       )}

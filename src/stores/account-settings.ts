@@ -186,7 +186,12 @@ export function changePassword(values: {
       $passwordStep.set('code');
       return null;
     }
-    if (error) return error;
+    if (error) {
+      // GoTrue spends the code before it checks the current password: a wrong one means
+      // typing both passwords again, and a new code.
+      if (error.code === 'current_password_invalid') cancelPasswordCode();
+      return error;
+    }
     pendingPassword = null;
     $passwordStep.set('form');
     showToast(PASSWORD_CHANGED);

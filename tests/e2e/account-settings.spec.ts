@@ -24,7 +24,12 @@ const apiClient = () =>
 const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name, exact: true });
 
-const section = (page: Page, name: string) => page.getByRole('region', { name });
+/** A section of /account, scrolled to: those below the first screen load as they come near. */
+async function section(page: Page, name: string) {
+  const region = page.getByRole('region', { name, exact: true });
+  await region.scrollIntoViewIfNeeded();
+  return region;
+}
 
 test('renaming shows the new name in the header at once, in this tab and in another', async ({
   page,
@@ -37,7 +42,7 @@ test('renaming shows the new name in the header at once, in this tab and in anot
   await other.goto('/toolstack');
   await expect(userMenu(other, 'Old Name')).toBeVisible();
 
-  const profile = section(page, 'Profile');
+  const profile = await section(page, 'Profile');
   const name = profile.getByLabel('Display name');
   await expect(name).toHaveValue('Old Name');
   // The sign-up rules, and nothing typed is lost to a refusal.
@@ -59,7 +64,7 @@ test('the newsletter choice is saved to the member’s record, and a failure kee
   const { session } = await createMember('Reader');
   await storeSession(page, session);
   await page.goto('/account');
-  const profile = section(page, 'Profile');
+  const profile = await section(page, 'Profile');
   const newsletter = profile.getByRole('checkbox', { name: /newsletter/ });
   await expect(newsletter).not.toBeChecked();
 
@@ -86,7 +91,7 @@ test('the password changes with the current one, and only the new one signs in',
   const { email, password, session } = await createMember('Changer');
   await storeSession(page, session);
   await page.goto('/account');
-  const form = section(page, 'Password');
+  const form = await section(page, 'Password');
   await form.getByLabel('Current password').fill('not-my-password');
   const next = form.getByLabel('New password');
   await next.fill('short');
@@ -124,7 +129,7 @@ test('the e-mail address changes once both inboxes’ links are followed, and si
   const taken = await createMember('Owner');
   await storeSession(page, session);
   await page.goto('/account');
-  const form = section(page, 'Email address');
+  const form = await section(page, 'Email address');
   await expect(form.getByText(email)).toBeVisible();
 
   await form.getByLabel('New email address').fill(taken.email);
@@ -167,7 +172,7 @@ test('signing out of other devices ends another browser’s session and keeps th
 
   await storeSession(page, session);
   await page.goto('/account');
-  const sessions = section(page, 'Sessions');
+  const sessions = await section(page, 'Sessions');
   await sessions.getByRole('button', { name: 'Sign out of all other devices' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out of all other devices?' });
   await expect(dialog).toBeVisible();
@@ -185,7 +190,9 @@ test('signing out of other devices ends another browser’s session and keeps th
   await phone.reload();
   await expect(phone).toHaveURL('/auth');
   await page.reload();
-  await expect(section(page, 'Profile').getByLabel('Display name')).toHaveValue('Traveller');
+  await expect((await section(page, 'Profile')).getByLabel('Display name')).toHaveValue(
+    'Traveller',
+  );
   await elsewhere.close();
 });
 
@@ -195,7 +202,11 @@ test('deleting the account signs out, says goodbye on the home page, and refuses
   const { email, password, session } = await createMember('Leaver');
   await storeSession(page, session);
   await page.goto('/account');
-  await section(page, 'Delete account').getByRole('button', { name: 'Delete account…' }).click();
+  await (
+    await section(page, 'Delete account')
+  )
+    .getByRole('button', { name: 'Delete account…' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Your email address').fill('someone@example.com');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();

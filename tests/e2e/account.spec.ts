@@ -19,6 +19,8 @@ test('enrol an authenticator, sign out, and sign in again with its code', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByText('Two Factor', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // The sections below the first screen come alive as the member scrolls to them.
+  await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
 
   await page.getByLabel('Authenticator name').fill('Phone');
@@ -51,6 +53,7 @@ test('enrol an authenticator, sign out, and sign in again with its code', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();
 
   await page.goto('/account');
+  await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Remove Phone' }).click();
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
 });
@@ -88,8 +91,9 @@ test('the button that adds an authenticator keeps its label on one line beside t
   await storeSession(page, session);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account');
+  await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();
   const button = page.getByRole('button', { name: 'Add authenticator app' });
-  await expect(button).toBeVisible();
+  await expect(button).toBeEnabled();
   const lines = await button.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
