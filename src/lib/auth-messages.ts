@@ -170,6 +170,10 @@ export function accountErrorMessage(error: AccountErrorLike): string {
       return 'Your session has ended. Sign in again, then retry.';
     case 'confirmation_mismatch':
       return 'Type your email address exactly as shown to confirm.';
+    case 'delete_failed':
+      return 'Your account could not be deleted just now: nothing was changed. Try again in a moment.';
+    case 'not_configured':
+      return 'Account deletion is not set up on this site yet: nothing was changed. Please tell us.';
   }
   if (error.name === 'AuthSessionMissingError') {
     return 'Your session has ended. Sign in again, then retry.';

@@ -17,6 +17,8 @@ describe('an account action’s failure in words', () => {
     [{ status: 403, code: 'session_not_found' }, /session has ended/],
     [{ name: 'AuthSessionMissingError' }, /session has ended/],
     [{ status: 400, code: 'confirmation_mismatch' }, /exactly as shown/],
+    [{ status: 502, code: 'delete_failed' }, /could not be deleted just now/],
+    [{ status: 500, code: 'not_configured' }, /not set up on this site/],
     [
       { status: 500, message: 'Database error' },
       /Something went wrong \(Database error\)\. Nothing was changed/,
