@@ -16,7 +16,7 @@ export default function DeleteAccount() {
   const user = useAccountUser();
   const state = useStore($deletionState);
   const [confirming, setConfirming] = useState(false);
-  if (!user) return <AccountLoading what="account" height="min-h-30.5 sm:min-h-25.5" />;
+  if (!user) return <AccountLoading what="account" height="min-h-30 sm:min-h-25" />;
   return (
     <>
       <div className="space-y-4">

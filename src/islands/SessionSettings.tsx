@@ -14,7 +14,7 @@ export default function SessionSettings() {
   const user = useAccountUser();
   const state = useStore($sessionsState);
   const [confirming, setConfirming] = useState(false);
-  if (!user) return <AccountLoading what="sessions" height="min-h-30.5 sm:min-h-25.5" />;
+  if (!user) return <AccountLoading what="sessions" height="min-h-30 sm:min-h-25" />;
   return (
     <>
       <div className="space-y-4">

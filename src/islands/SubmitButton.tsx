@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+const subscribeNever = () => () => {};
 
 interface Props {
   pending: boolean;
@@ -9,10 +11,17 @@ interface Props {
 
 /** The form's submit button: disabled with a spinner while its request runs. */
 export default function SubmitButton({ pending, children, fit = false }: Props) {
+  // Disabled as the build renders it, until React runs: a form sent before that would go out as
+  // a plain GET, with the password in the address, and the Enter key cannot send it either.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   return (
     <button
       type="submit"
-      disabled={pending}
+      disabled={pending || !hydrated}
       aria-busy={pending}
       className={`inline-flex h-11 w-full ${fit ? 'sm:w-auto' : ''} items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70`}
     >

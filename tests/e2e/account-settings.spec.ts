@@ -224,3 +224,23 @@ test('deleting the account signs out, says goodbye on the home page, and refuses
   await auth.signIn(email, password);
   await expect(auth.toast('Error signing in')).toContainText('Invalid email or password');
 });
+
+test('every section comes alive as the member scrolls to it, without a script error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const { session } = await createMember('Scroller');
+  await storeSession(page, session);
+  await page.goto('/account');
+  // The profile is loaded first, so the sections below hydrate with the member already known.
+  await expect((await section(page, 'Profile')).getByLabel('Display name')).toHaveValue('Scroller');
+  for (const name of ['Email address', 'Password', 'Sessions', 'Delete account']) {
+    const region = await section(page, name);
+    await expect(region.getByRole('button').first()).toBeEnabled();
+    await expect(region.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  }
+  await section(page, 'Two-factor authentication');
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
