@@ -24,7 +24,11 @@ export default function DeleteAccount() {
           Deleting your account removes your sign-in, your profile and your saved favourites for
           good. It cannot be undone.
         </p>
-        <button type="button" className={danger} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={`${danger} w-full sm:w-auto`}
+          onClick={() => setConfirming(true)}
+        >
           Delete account…
         </button>
       </div>

@@ -62,7 +62,13 @@ export default function EmailSettings() {
       <form
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => void changeEmail({ email: String(formValues(event).email) })}
+        onSubmit={(event) => {
+          const form = event.currentTarget;
+          void changeEmail({ email: String(formValues(event).email) }).then((sent) => {
+            // The address now shows in the waiting box; the field is free for a correction.
+            if (sent) form.reset();
+          });
+        }}
       >
         <div className="flex-1">
           <Field

@@ -23,7 +23,11 @@ export default function SessionSettings() {
           Signed in on a shared computer or a lost phone? End every other session of your account.
           This browser stays signed in.
         </p>
-        <button type="button" className={secondary} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={`${secondary} w-full sm:w-auto`}
+          onClick={() => setConfirming(true)}
+        >
           Sign out of all other devices
         </button>
       </div>
