@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ConfigError } from '../src/lib/config-error.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 import { compileGlob } from './redirects.ts';
 
@@ -58,10 +59,8 @@ export interface Config {
   log: (line: string) => void;
 }
 
-/** Thrown with every invalid variable listed, so one run shows the whole fix. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+// One error for every configuration of this repository, re-exported for the server's callers.
+export { ConfigError };
 
 /** The repository root, so the default data folder does not depend on the working directory. */
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -220,9 +219,7 @@ export function loadConfig(env: Env): Config {
   };
 
   if (problems.length > 0) {
-    throw new ConfigError(
-      `Invalid local auth configuration:\n${problems.map((p) => `- ${p}`).join('\n')}`,
-    );
+    throw new ConfigError('Invalid local auth configuration', problems);
   }
   return config;
 }

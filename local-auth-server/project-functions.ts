@@ -2,19 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EdgeFunction } from './api.ts';
+import { readEnvFile } from './env-file.ts';
 
 type HandlerFactory = (env: Record<string, string>) => EdgeFunction;
-
-/** Reads KEY=value lines (the CLI's supabase/functions/.env), ignoring blanks and comments. */
-function readEnvFile(file: string): Record<string, string> {
-  if (!existsSync(file)) return {};
-  const entries = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#') && line.includes('='))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
-  return Object.fromEntries(entries) as Record<string, string>;
-}
 
 /**
  * Serves the project's Edge Functions the way `supabase functions serve` does: every

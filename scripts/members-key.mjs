@@ -3,6 +3,7 @@
 // and `supabase functions serve` both read function secrets.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { readEnvFile } from '../local-auth-server/env-file.ts';
 import { parseContentKey } from '../src/lib/sealing.ts';
 
 export const FUNCTIONS_ENV_FILE = new URL('../supabase/functions/.env', import.meta.url);
@@ -12,11 +13,7 @@ const HOW_TO =
   'and give the same value to the Edge Function: `supabase secrets set MEMBERS_CONTENT_KEY=<key>`.';
 
 function fromEnvFile() {
-  if (!existsSync(FUNCTIONS_ENV_FILE)) return undefined;
-  const line = readFileSync(FUNCTIONS_ENV_FILE, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('MEMBERS_CONTENT_KEY='));
-  return line?.slice('MEMBERS_CONTENT_KEY='.length).trim() || undefined;
+  return readEnvFile(FUNCTIONS_ENV_FILE).MEMBERS_CONTENT_KEY?.trim() || undefined;
 }
 
 /** @param {{ localAuth: boolean }} siteConfig @returns {string} base64 key */

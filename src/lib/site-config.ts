@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
 
 /** The publishable key the local auth server accepts unless LOCAL_AUTH_ANON_KEY overrides it. */
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_local_dev_key';
@@ -54,10 +55,8 @@ export interface SiteConfig {
   founderEmail: string;
 }
 
-/** Thrown with every problem found, each naming its variable, so one run shows the whole fix. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+// Re-exported for the build scripts, which report it (scripts/site-config.mjs).
+export { ConfigError };
 
 /** supabase-js's default storage key for a project URL (see supabase-js-auth-client.md, section 3). */
 export function authStorageKeyFor(supabaseUrl: string): string {
@@ -68,15 +67,17 @@ export function authStorageKeyFor(supabaseUrl: string): string {
 export function parseSiteConfig(env: Record<string, unknown>): SiteConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `- ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      'Invalid configuration',
+      result.error.issues.map((issue) => issue.message),
+    );
   }
   const vars = result.data;
   const localAuth = vars.PUBLIC_SUPABASE_URL === undefined;
   if (!localAuth && !vars.PUBLIC_SUPABASE_ANON_KEY) {
-    throw new ConfigError(
-      "Invalid configuration:\n- PUBLIC_SUPABASE_ANON_KEY must be set when PUBLIC_SUPABASE_URL is set (the project's publishable or anon key, from the Supabase dashboard under Project Settings > API).",
-    );
+    throw new ConfigError('Invalid configuration', [
+      "PUBLIC_SUPABASE_ANON_KEY must be set when PUBLIC_SUPABASE_URL is set (the project's publishable or anon key, from the Supabase dashboard under Project Settings > API).",
+    ]);
   }
   const supabaseUrl =
     vars.PUBLIC_SUPABASE_URL ??
