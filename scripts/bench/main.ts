@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the site against issue 7's targets and prints one table, also written
+ * `npm run bench`: measures the site against its targets (docs/performance.md) and prints one table, also written
  * to bench-results/ (git-ignored). `npm run bench -- --only page-weight,lighthouse` runs some
  * sections; `--skip-build` reuses an existing dist/ for the sections that browse the site.
  */

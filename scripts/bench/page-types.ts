@@ -25,7 +25,7 @@ async function membersContent(page: Page): Promise<void> {
     .waitFor({ state: 'visible', ...TIMEOUT });
 }
 
-/** The page types of issue 7: home signed out, /auth, a tools and a prompts page, /account. */
+/** The page types measured: home signed out, /auth, a tools and a prompts page, /account. */
 export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'home (signed out)',

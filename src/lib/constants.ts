@@ -1,4 +1,4 @@
-/** How long a copy button shows its copied state (spec section 9). */
+/** How long a copy button shows its copied state. */
 export const COPY_FEEDBACK_MS = 2000;
 
 /** How long an ordinary toast stays before it dismisses itself. */

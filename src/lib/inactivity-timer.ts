@@ -1,4 +1,4 @@
-/** Inactivity sign-out timing (spec section 9). */
+/** Inactivity sign-out timing: warned at 55 minutes, signed out at 60. */
 export const INACTIVITY = {
   timeoutMs: 60 * 60_000,
   warningBeforeMs: 5 * 60_000,

@@ -8,7 +8,7 @@
 
 /**
  * Estimated HTML bytes of cards per page. Even a page built unsealed or sealed without
- * compression (ciphertext does not compress) stays under issue 7's 200 KB gzip with the shell,
+ * compression (ciphertext does not compress) stays under the 200 KB gzip page budget with the shell,
  * and a member's browser never has more than this to decrypt and lay out at once.
  */
 export const PAGE_BUDGET_BYTES = 150_000;

@@ -1,9 +1,9 @@
 import { SECURITY_LOG_KEY } from './constants.ts';
 
-/** Security events the client records (spec section 8). */
+/** Security events the client records. */
 export type SecurityEvent = 'signup_failed' | 'signin_failed' | 'password_reset_failed';
 
-/** One entry of the client-side security log (spec section 3). */
+/** One entry of the client-side security log. */
 export interface SecurityLogEntry {
   timestamp: string;
   event: SecurityEvent;

@@ -58,7 +58,7 @@ export interface SiteConfig {
 // Re-exported for the build scripts, which report it (scripts/site-config.mjs).
 export { ConfigError };
 
-/** supabase-js's default storage key for a project URL (see supabase-js-auth-client.md, section 3). */
+/** supabase-js's default storage key for a project URL: `sb-<first label of its host>-auth-token`. */
 export function authStorageKeyFor(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0] ?? ''}-auth-token`;
 }

@@ -3,7 +3,7 @@ import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { PASSWORD_RULES } from '../lib/password-rules.ts';
 
 /*
- * The three auth forms' rules and messages (spec section 5). zod/mini keeps the browser bundle
+ * The auth and account forms' rules and messages, worded as members see them. zod/mini keeps the browser bundle
  * of /auth small; the messages are the spec's, word for word.
  */
 

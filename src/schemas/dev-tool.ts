@@ -9,7 +9,7 @@ export const PRICING = ['Free', 'Free/Paid', 'Paid', 'Open Source'] as const;
 /** Maturity of a dev tool; experimental and beta ones belong on /dev-tools-lab. */
 export const DEV_TOOL_STATUSES = ['experimental', 'beta', 'stable', 'production'] as const;
 
-/** A developer tool (spec section 3): tags, pricing and an optional status. */
+/** A developer tool: tags, pricing and an optional status. */
 export const devToolSchema = z.strictObject({
   ...toolFields,
   category: category(DEV_TOOL_CATEGORIES),

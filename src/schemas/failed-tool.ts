@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { category, plainText } from './fields.ts';
 import { toolFields } from './tool.ts';
 
-/** A tool that was dropped (spec section 3, failed tool), on /tool-rip and the Tool Graveyard. */
+/** A tool that was dropped on /tool-rip and the Tool Graveyard. */
 export const failedToolSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
   z.strictObject({
     ...toolFields,

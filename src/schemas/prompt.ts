@@ -27,7 +27,7 @@ const variables = z.record(z.string(), variable).superRefine((value, context) =>
 });
 
 /**
- * Front matter of a prompt file (spec section 3, prompt); the Markdown body is the prompt text,
+ * Front matter of a prompt file; the Markdown body is the prompt text,
  * copied byte for byte, and the file name is its anchor id.
  */
 export const promptSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
@@ -46,7 +46,7 @@ export const promptSchema = <const T extends readonly [string, ...string[]]>(cat
   });
 
 /**
- * Front matter of a dev prompt (spec section 3, dev prompt): a prompt with tags. A tag that
+ * Front matter of a dev prompt: a prompt with tags. A tag that
  * only repeats the category (an 'seo' tag on an SEO prompt) is refused: the card shows the
  * category beside its tags already.
  */

@@ -21,7 +21,7 @@ export const toolFields = {
   added: addedDate.optional(),
 };
 
-/** A tool card on a page whose categories are `categories` (spec section 3, tool card). */
+/** A tool card on a page whose categories are `categories`. */
 export const toolSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
   z.strictObject({ ...toolFields, category: category(categories) });
 

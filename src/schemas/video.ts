@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { addedDate, httpUrl, plainText } from './fields.ts';
 
-/** A video entry (spec section 3): its YouTube id drives the embed and the thumbnail facade. */
+/** A video entry: its YouTube id drives the embed and the thumbnail facade. */
 export const videoSchema = z.strictObject({
   /** YouTube video id, e.g. zjkBMFhNj_g. */
   id: z

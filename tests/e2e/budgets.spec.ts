@@ -6,7 +6,7 @@ import { weighPage } from '../../scripts/bench/weigh-page.ts';
 import { createMember, storeSession } from './support/auth.ts';
 
 /*
- * Byte budgets (issue 7): what the browser loads is deterministic for a given build, so these
+ * Byte budgets (scripts/bench/lib/budgets.ts): what the browser loads is deterministic for a given build, so these
  * hold in every test run. Timings are measured by `npm run bench` only.
  */
 const dist = join(import.meta.dirname, '..', '..', 'dist');

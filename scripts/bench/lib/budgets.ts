@@ -1,5 +1,5 @@
 /*
- * The JavaScript budgets of issue 7, in gzip -9 bytes of every script the browser loads for a
+ * The JavaScript budgets, in gzip -9 bytes of every script the browser loads for a
  * page (inline ones included, dynamic imports triggered on load included). One kilobyte is
  * 1,000 bytes here: the stricter reading of "KB".
  */

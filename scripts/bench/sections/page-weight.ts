@@ -7,7 +7,7 @@ import { weighPage } from '../weigh-page.ts';
 
 const SECTION = 'Page weight';
 
-/** Bytes each page type makes the browser load, from a cold cache, against issue 7's budgets. */
+/** Bytes each page type makes the browser load, from a cold cache, against the budgets of scripts/bench/lib/budgets.ts. */
 export const pageWeight: Section = {
   name: 'page-weight',
   needsServers: true,
