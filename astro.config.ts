@@ -7,7 +7,7 @@ import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.mjs';
 import { inlineScripts } from './scripts/inline-scripts.mjs';
 import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
-import { loadSiteConfig } from './scripts/site-config.mjs';
+import { loadSiteConfig } from './scripts/load-site-config.mjs';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
 import { contentDir } from './src/lib/content-dir.ts';
 import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';

@@ -2,7 +2,7 @@
 // project is configured (PUBLIC_SUPABASE_URL unset).
 import { dev } from 'astro';
 import { projectPorts, refuseBusyPorts } from './ports.mjs';
-import { loadSiteConfig } from './site-config.mjs';
+import { loadSiteConfig } from './load-site-config.mjs';
 
 const siteConfig = loadSiteConfig();
 await refuseBusyPorts(projectPorts(siteConfig));

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { preview } from 'astro';
 import { projectPorts, refuseBusyPorts } from './ports.mjs';
-import { loadSiteConfig } from './site-config.mjs';
+import { loadSiteConfig } from './load-site-config.mjs';
 
 const siteConfig = loadSiteConfig();
 // Before the build, so a busy port costs seconds, not a build.

@@ -55,7 +55,7 @@ export interface SiteConfig {
   founderEmail: string;
 }
 
-// Re-exported for the build scripts, which report it (scripts/site-config.mjs).
+// Re-exported for the build scripts, which report it (scripts/load-site-config.mjs).
 export { ConfigError };
 
 /** supabase-js's default storage key for a project URL: `sb-<first label of its host>-auth-token`. */
