@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { DEV_TOOL_CATEGORIES } from './categories.ts';
 import { category, plainText } from './fields.ts';
 import { toolFields } from './tool.ts';

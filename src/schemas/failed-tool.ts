@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { category, plainText } from './fields.ts';
 import { toolFields } from './tool.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 /**
  * A string field whose absence or wrong type reads as an editor's fix ("is required", "must be

@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { isVariableName } from '../lib/placeholders.ts';
 import { addedDate, category, plainText } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { addedDate, httpUrl, plainText, slug } from './fields.ts';
 
 /** A GitHub repository card on /github. */

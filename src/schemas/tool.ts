@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { addedDate, category, httpUrl, plainText, slug } from './fields.ts';
 import { logoField } from './logo.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { addedDate, httpUrl, plainText } from './fields.ts';
 
 /** A video entry: its YouTube id drives the embed and the thumbnail facade. */
