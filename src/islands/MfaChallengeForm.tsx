@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { $fieldErrors, $pending, verifySecondFactor } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** The second step of signing in for a member with an authenticator app. */
 export default function MfaChallengeForm() {

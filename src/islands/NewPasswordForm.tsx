@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../schemas/auth-forms.ts';
 import { $fieldErrors, $pending, setNewPassword } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import PasswordChecklist from './PasswordChecklist.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import PasswordChecklist from '../ui/PasswordChecklist.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** 'Set new password' after following a recovery link, with the rules ticking as they type. */
 export default function NewPasswordForm() {

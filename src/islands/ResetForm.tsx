@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../schemas/auth-forms.ts';
 import { $fieldErrors, $pending, requestReset, showView } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** Asks for a password-reset mail. */
 export default function ResetForm() {

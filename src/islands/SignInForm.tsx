@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../schemas/auth-forms.ts';
 import { $fieldErrors, $pending, showView, signIn } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** E-mail and password sign-in, with the way to a password reset. */
 export default function SignInForm() {

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../schemas/auth-forms.ts';
 import { $fieldErrors, $pending, signUp } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** Account creation: e-mail, password, display name and the newsletter choice. */
 export default function SignUpForm() {

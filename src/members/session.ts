@@ -1,5 +1,5 @@
 /*
- * The member's session as this browser stores it: supabase-js writes it (src/stores/auth-client.ts)
+ * The member's session as this browser stores it: supabase-js writes it (src/lib/auth-client.ts)
  * and everything that decides from storage, the head script before paint included, reads it
  * through parseStoredSession.
  */

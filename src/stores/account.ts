@@ -1,7 +1,7 @@
 import type { Factor } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import { svgDataUrl } from '../lib/svg-data-url.ts';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../lib/auth-client.ts';
 import { setSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 

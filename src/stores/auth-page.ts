@@ -45,7 +45,7 @@ export const $fieldErrors = atom<FieldErrors>({});
 const limiter = (limit: typeof DEFAULT_LIMIT) => createRateLimiter(localStorage, limit);
 
 /** The auth client loads on demand: a visitor who only looks at the form never downloads it. */
-const client = async () => (await import('./auth-client.ts')).authClient;
+const client = async () => (await import('../lib/auth-client.ts')).authClient;
 
 function toast(message: AuthMessage, variant: 'default' | 'destructive' = 'default'): void {
   showToast({ ...message, variant });

@@ -10,7 +10,7 @@ import {
 import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
 import { clearStoredAuth, setSession } from './auth.ts';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../lib/auth-client.ts';
 
 /** True once a password-recovery link signed the member in: /auth then asks for a new password. */
 export const $passwordRecovery = atom(false);
