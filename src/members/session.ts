@@ -13,7 +13,7 @@ export interface SessionUser {
   factors?: { status?: string }[] | null;
 }
 
-/** A session as supabase-js keeps it in localStorage (supabase-js-auth-client.md, section 3). */
+/** A session as supabase-js keeps it in localStorage, under the key src/lib/auth-client.ts names. */
 export interface StoredSession {
   access_token: string;
   refresh_token: string;
