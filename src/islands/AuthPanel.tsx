@@ -1,16 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $authView, initAuthPage, showView, type AuthView } from '../stores/auth-page.ts';
+import type { AuthView } from '../stores/auth-page.ts';
+import { authPage } from '../stores/auth-page-browser.ts';
 import MfaChallengeForm from './MfaChallengeForm.tsx';
 import NewPasswordForm from './NewPasswordForm.tsx';
 import ResetForm from './ResetForm.tsx';
 import SignInForm from './SignInForm.tsx';
 import SignUpForm from './SignUpForm.tsx';
-
-interface Props {
-  /** Whether a session was stored when the page loaded (decided before hydration). */
-  storedSession?: boolean;
-}
 
 const tabs: { view: AuthView; label: string }[] = [
   { view: 'signin', label: 'Sign In' },
@@ -18,13 +14,13 @@ const tabs: { view: AuthView; label: string }[] = [
 ];
 
 /** /auth: Sign In and Sign Up tabs, and the reset, new-password and two-factor views. */
-export default function AuthPanel({ storedSession = false }: Props) {
-  const view = useStore($authView);
+export default function AuthPanel() {
+  const view = useStore(authPage.$authView);
   const container = useRef<HTMLDivElement>(null);
   const firstView = useRef(view);
   useEffect(() => {
-    void initAuthPage(storedSession || document.documentElement.hasAttribute('data-member'));
-  }, [storedSession]);
+    void authPage.initAuthPage();
+  }, []);
   // When the view changes (a tab, Forgot password?, the code step), focus follows to its form.
   useEffect(() => {
     if (view === firstView.current) return;
@@ -70,7 +66,7 @@ export default function AuthPanel({ storedSession = false }: Props) {
             id={`tab-${tab.view}`}
             aria-selected={view === tab.view}
             aria-controls={`panel-${tab.view}`}
-            onClick={() => showView(tab.view)}
+            onClick={() => authPage.showView(tab.view)}
             className="h-10 rounded-lg text-sm font-semibold text-zinc-600 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm dark:text-zinc-300 dark:aria-selected:bg-zinc-950 dark:aria-selected:text-white"
           >
             {tab.label}

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
 import { $deletionState, deleteAccount } from '../stores/account-settings.ts';
-import AccountLoading from './AccountLoading.tsx';
-import ConfirmDialog from './ConfirmDialog.tsx';
-import Field from './Field.tsx';
-import SectionAlert from './SectionAlert.tsx';
-import { useAccountUser } from './useAccountUser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import Field from '../ui/Field.tsx';
+import SectionAlert from '../ui/SectionAlert.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 const danger =
   'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70 dark:bg-red-600 dark:hover:bg-red-700';

@@ -7,11 +7,11 @@ import {
   changeEmail,
   resendEmailChange,
 } from '../stores/account-settings.ts';
-import AccountLoading from './AccountLoading.tsx';
-import Field from './Field.tsx';
-import SectionAlert from './SectionAlert.tsx';
-import SubmitButton from './SubmitButton.tsx';
-import { useAccountUser } from './useAccountUser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
+import Field from '../ui/Field.tsx';
+import SectionAlert from '../ui/SectionAlert.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 /** /account's e-mail address: the change flow with its pending and done states. */
 export default function EmailSettings() {

@@ -1,36 +1,25 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formValues } from '../lib/form-values.ts';
-import { MAX_LENGTH } from '../schemas/auth-forms.ts';
-import { $fieldErrors, $pending, setNewPassword } from '../stores/auth-page.ts';
-import Field from './Field.tsx';
-import PasswordChecklist from './PasswordChecklist.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import { authPage } from '../stores/auth-page-browser.ts';
+import AuthForm, { passwordField } from '../ui/AuthForm.tsx';
+import PasswordChecklist from '../ui/PasswordChecklist.tsx';
 
 /** 'Set new password' after following a recovery link, with the rules ticking as they type. */
 export default function NewPasswordForm() {
-  const errors = useStore($fieldErrors);
-  const pending = useStore($pending);
   const [password, setPassword] = useState('');
+  const field = {
+    ...passwordField('new-password', 'New password'),
+    describedBy: 'new-password-rules',
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      setPassword(event.currentTarget.value),
+  };
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => void setNewPassword({ password: String(formValues(event).password) })}
+    <AuthForm
+      heading="Set new password"
+      fields={[field]}
+      submit="Set new password"
+      onValues={(values) => void authPage.setNewPassword({ password: String(values.password) })}
     >
-      <h2 className="text-xl font-semibold">Set new password</h2>
-      <Field
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_LENGTH.password}
-        error={errors.password}
-        describedBy="new-password-rules"
-        onChange={(event) => setPassword(event.currentTarget.value)}
-      />
       <PasswordChecklist id="new-password-rules" password={password} />
-      <SubmitButton pending={pending}>Set new password</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -8,12 +8,12 @@ import {
   cancelPasswordCode,
   changePassword,
 } from '../stores/account-settings.ts';
-import AccountLoading from './AccountLoading.tsx';
-import Field from './Field.tsx';
-import PasswordChecklist from './PasswordChecklist.tsx';
-import SectionAlert from './SectionAlert.tsx';
-import SubmitButton from './SubmitButton.tsx';
-import { useAccountUser } from './useAccountUser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
+import Field from '../ui/Field.tsx';
+import PasswordChecklist from '../ui/PasswordChecklist.tsx';
+import SectionAlert from '../ui/SectionAlert.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 /**
  * /account's password change: the current password and a new one with the rules ticking as the

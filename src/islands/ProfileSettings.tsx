@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { $profileState, saveProfile } from '../stores/account-settings.ts';
-import AccountLoading from './AccountLoading.tsx';
-import Field from './Field.tsx';
-import SectionAlert from './SectionAlert.tsx';
-import SubmitButton from './SubmitButton.tsx';
-import { useAccountUser } from './useAccountUser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
+import Field from '../ui/Field.tsx';
+import SectionAlert from '../ui/SectionAlert.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 /** /account's profile: the display name (sign-up's rules) and the newsletter choice. */
 export default function ProfileSettings() {

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $sessionsState, signOutOtherDevices } from '../stores/account-settings.ts';
-import AccountLoading from './AccountLoading.tsx';
-import ConfirmDialog from './ConfirmDialog.tsx';
-import SectionAlert from './SectionAlert.tsx';
-import { useAccountUser } from './useAccountUser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import SectionAlert from '../ui/SectionAlert.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 const secondary =
   'inline-flex h-11 items-center justify-center rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800';

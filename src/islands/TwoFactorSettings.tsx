@@ -12,8 +12,8 @@ import {
   startEnrolment,
   verifyEnrolment,
 } from '../stores/account.ts';
-import Field from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import Field from '../ui/Field.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** /account's two-factor section: the member's authenticators, enrolment and removal. */
 export default function TwoFactorSettings() {

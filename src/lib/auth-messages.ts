@@ -10,7 +10,7 @@ interface AuthErrorLike {
   code?: string | undefined;
 }
 
-/** Sign-in failure (spec section 8); `remaining` is the attempts left before a block. */
+/** Sign-in failure; `remaining` is the attempts left before a block (src/lib/rate-limiter.ts). */
 export function signInErrorMessage(error: AuthErrorLike, remaining: number | null): AuthMessage {
   const message = error.message ?? '';
   if (message.includes('Invalid login credentials')) {
@@ -32,7 +32,7 @@ export function signInErrorMessage(error: AuthErrorLike, remaining: number | nul
   };
 }
 
-/** Sign-up failure (spec section 8). */
+/** Sign-up failure. */
 export function signUpErrorMessage(error: AuthErrorLike): AuthMessage {
   const message = error.message ?? '';
   if (message.includes('User already registered')) {
@@ -52,6 +52,31 @@ export function signUpErrorMessage(error: AuthErrorLike): AuthMessage {
     description: 'Unable to create account. Please try again.',
   };
 }
+
+/** The new password after a recovery link was refused; `accountErrorMessage` words why. */
+export function newPasswordErrorMessage(error: AccountErrorLike): AuthMessage {
+  return { title: 'Error updating password', description: accountErrorMessage(error) };
+}
+
+/** A link from a mail that the server refused (expired, used twice); `reason` is the server's. */
+export function unusableLinkMessage(reason: string): AuthMessage {
+  return { title: 'This link cannot be used', description: reason };
+}
+
+/** The two-factor step of signing in found no authenticator to ask a code for. */
+export const NO_AUTHENTICATOR: AuthMessage = {
+  title: 'Error signing in',
+  description: 'No authenticator is set up for this account.',
+};
+
+/**
+ * The 6-digit authenticator code, under /auth's code field and in /account's two-factor section
+ * (src/stores/account.ts): one wording for both places.
+ */
+export const TOTP_CODE_MESSAGES = {
+  format: 'Enter the 6-digit code from your authenticator app',
+  invalid: 'That code is not valid. Check the time on your device and try the next code.',
+} as const;
 
 /** Password reset request failure. */
 export const RESET_FAILED: AuthMessage = {

@@ -1,7 +1,7 @@
 /**
  * The sign-up password rules, in one place: the form schemas (src/schemas/auth-forms.ts) check
  * them with these messages, and the live checklist beside every new-password field
- * (src/islands/PasswordChecklist.tsx) shows them as the member types.
+ * (src/ui/PasswordChecklist.tsx) shows them as the member types.
  */
 export interface PasswordRule {
   /** What the checklist shows. */

@@ -1,5 +1,5 @@
 /*
- * The member's session as this browser stores it: supabase-js writes it (src/stores/auth-client.ts)
+ * The member's session as this browser stores it: supabase-js writes it (src/lib/auth-client.ts)
  * and everything that decides from storage, the head script before paint included, reads it
  * through parseStoredSession.
  */
@@ -13,7 +13,7 @@ export interface SessionUser {
   factors?: { status?: string }[] | null;
 }
 
-/** A session as supabase-js keeps it in localStorage (under the key src/lib/site-config.ts derives: `authStorageKeyFor`). */
+/** A session as supabase-js keeps it in localStorage, under the key src/lib/auth-client.ts names. */
 export interface StoredSession {
   access_token: string;
   refresh_token: string;

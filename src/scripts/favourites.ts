@@ -28,7 +28,7 @@ export { $favourites };
 async function accessToken(): Promise<string> {
   const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
   if (stored && !stored.expired) return stored.session.access_token;
-  const { authClient } = await import('../stores/auth-client.ts');
+  const { authClient } = await import('../lib/auth-client.ts');
   const { data } = await authClient.getSession();
   if (!data.session) throw Object.assign(new Error('no session'), { status: 401 });
   return data.session.access_token;

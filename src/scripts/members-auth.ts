@@ -1,5 +1,5 @@
 import { $auth } from '../stores/auth.ts';
-import { authClient } from '../stores/auth-client.ts';
+import { authClient } from '../lib/auth-client.ts';
 import { isSigningOut, needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
 import {
   goToSignIn,

@@ -11,7 +11,7 @@ import {
   PROFILE_SAVED,
 } from '../lib/auth-messages.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../lib/auth-client.ts';
 import { signOut } from './auth-session.ts';
 import { showToast } from './toasts.ts';
 
@@ -89,7 +89,7 @@ async function attempt(
 /**
  * What the e-mail-change links brought back: GoTrue's message after the first of two links
  * (secure e-mail change), or this page's mark after the change completed (the new session in
- * the URL was taken by the auth client, src/stores/auth-client.ts).
+ * the URL was taken by the auth client, src/lib/auth-client.ts).
  */
 export const $emailChangeReturn = atom<{ completed: boolean; message: string | null }>({
   completed: false,

@@ -1,7 +1,8 @@
 import type { Factor } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import { svgDataUrl } from '../lib/svg-data-url.ts';
-import { authClient } from './auth-client.ts';
+import { TOTP_CODE_MESSAGES } from '../lib/auth-messages.ts';
+import { authClient } from '../lib/auth-client.ts';
 import { setSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
@@ -82,7 +83,7 @@ export function verifyEnrolment(code: string): Promise<void> {
     const digits = code.replace(/\s/g, '');
     if (!enrolment) return;
     if (!/^\d{6}$/.test(digits)) {
-      $accountError.set('Enter the 6-digit code from your authenticator app.');
+      $accountError.set(TOTP_CODE_MESSAGES.format);
       return;
     }
     const { error } = await authClient.mfa.challengeAndVerify({
@@ -90,9 +91,7 @@ export function verifyEnrolment(code: string): Promise<void> {
       code: digits,
     });
     if (error) {
-      $accountError.set(
-        'That code is not valid. Check the time on your device and try the next code.',
-      );
+      $accountError.set(TOTP_CODE_MESSAGES.invalid);
       return;
     }
     $enrolment.set(null);

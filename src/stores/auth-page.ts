@@ -1,8 +1,10 @@
+import type { GoTrueClient } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import {
   blockedMessage,
-  accountErrorMessage,
   EMAIL_CONFIRMED,
+  NO_AUTHENTICATOR,
+  newPasswordErrorMessage,
   PASSWORD_RESET_DONE,
   RESET_FAILED,
   RESET_SENT,
@@ -10,16 +12,20 @@ import {
   SIGN_UP_SUCCESS,
   signInErrorMessage,
   signUpErrorMessage,
+  TOTP_CODE_MESSAGES,
+  unusableLinkMessage,
   type AuthMessage,
 } from '../lib/auth-messages.ts';
+import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import {
   createRateLimiter,
   DEFAULT_LIMIT,
   minutesLeft,
   SIGN_IN_LIMIT,
   SIGN_UP_LIMIT,
+  type RateLimit,
+  type RateLimitStorage,
 } from '../lib/rate-limiter.ts';
-import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { logSecurityEvent, type SecurityEvent } from '../lib/security-log.ts';
 import {
   newPasswordSchema,
@@ -29,273 +35,330 @@ import {
   validateForm,
   type FieldErrors,
 } from '../schemas/auth-forms.ts';
+import { setSession, toStoredSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
 /** What /auth shows. */
 export type AuthView = 'loading' | 'signin' | 'signup' | 'reset' | 'new-password' | 'mfa';
 
-/** The current view; 'loading' while a stored session or a link in the URL is being checked. */
-export const $authView = atom<AuthView>('signin');
-/** True while a request runs: the submit button is disabled and a second submit is ignored. */
-export const $pending = atom(false);
-/** Field errors of the visible form, shown under their fields. */
-export const $fieldErrors = atom<FieldErrors>({});
-
-// Built on use: this module is also evaluated while the page is prerendered, without storage.
-const limiter = (limit: typeof DEFAULT_LIMIT) => createRateLimiter(localStorage, limit);
-
-/** The auth client loads on demand: a visitor who only looks at the form never downloads it. */
-const client = async () => (await import('./auth-client.ts')).authClient;
-
-function toast(message: AuthMessage, variant: 'default' | 'destructive' = 'default'): void {
-  showToast({ ...message, variant });
-}
-
-function logFailure(
-  event: SecurityEvent,
-  email: string,
-  error: { message?: string; code?: string },
-) {
-  logSecurityEvent(
-    sessionStorage,
-    event,
-    { email, code: error.code ?? null, message: error.message ?? '' },
-    new Date(),
-  );
-}
-
-/** Switches view, clearing the previous form's errors. */
-export function showView(view: AuthView): void {
-  $fieldErrors.set({});
-  $authView.set(view);
-}
-
-/** Runs one request at a time: a double submit is dropped. */
-async function exclusive(task: () => Promise<void>): Promise<void> {
-  if ($pending.get()) return;
-  $pending.set(true);
-  try {
-    await task();
-  } finally {
-    $pending.set(false);
-  }
-}
-
-function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErrors }): T | null {
-  $fieldErrors.set(result.ok ? {} : result.errors);
-  return result.ok ? result.data : null;
-}
+/** The calls /auth makes on the auth client (src/lib/auth-client.ts). */
+export type AuthPageClient = Pick<
+  GoTrueClient,
+  'signInWithPassword' | 'signUp' | 'resetPasswordForEmail' | 'updateUser' | 'getSession' | 'mfa'
+>;
 
 /**
- * Fetches the members' content key with the complete (aal2 where required) session and keeps it
- * for every tab (src/members/key.ts), before leaving /auth: members' pages then open without a
- * request. A refusal or an unreachable key service only means pages ask for it themselves.
+ * Everything the /auth actions take from the browser, passed in so unit tests run them with
+ * memory storage, a fake clock and a fake client (src/stores/auth-page-browser.ts wires the page).
  */
-async function keepMembersKey(): Promise<void> {
-  const [{ fetchKey }, { storedKey }] = await Promise.all([
-    import('../members/with-key.ts'),
-    import('../members/key.ts'),
-  ]);
-  const { data } = await (await client()).getSession();
-  if (data.session && !storedKey()) await fetchKey(data.session.access_token);
+export interface AuthPageWorld {
+  /** localStorage: the attempt records of src/lib/rate-limiter.ts. */
+  local: RateLimitStorage;
+  /** sessionStorage: the security log and the toast handed over to the next page. */
+  session: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** The page's address, read when the page starts and for the links in mails. */
+  url(): URL;
+  /** Rewrites the address without a navigation (drops a consumed link's query or hash). */
+  replaceUrl(path: string): void;
+  /** Leaves /auth for `path`, without a history entry. */
+  navigate(path: string): void;
+  /** Whether a session was stored when the page loaded (decided before hydration). */
+  storedSession(): boolean;
+  /** The auth client, loaded on demand: a visitor who only looks at the form never downloads it. */
+  client(): Promise<AuthPageClient>;
+  /** Whether the signed-in session still lacks the second factor its member set up. */
+  needsSecondFactor(): Promise<boolean>;
+  /** Starts feeding `$auth` from the client; `recovering` tells whether a recovery link signed in. */
+  startSync(): Promise<{ recovering(): boolean }>;
+  /** Keeps the members' content key for every tab before leaving /auth (src/members/key.ts). */
+  keepMembersKey(accessToken: string): Promise<void>;
 }
 
-/** After a complete sign-in: the welcome (or `message`) survives the redirect to the home grid. */
-async function enterSite(message: AuthMessage = SIGN_IN_SUCCESS): Promise<void> {
-  await keepMembersKey();
-  sessionStorage.setItem(HANDOVER_TOAST_KEY, JSON.stringify(message));
-  location.replace('/');
+/** A failed auth call as the client reports it. */
+interface Failure {
+  message: string;
+  code?: string | undefined;
 }
 
-/** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
-export function signIn(values: { email: string; password: string }): Promise<void> {
-  return exclusive(async () => {
-    const data = valid(validateForm(signInSchema, values));
-    if (!data) return;
-    const key = `signin:${data.email}`;
-    const now = Date.now();
-    const state = limiter(SIGN_IN_LIMIT).check(key, now);
-    if (state.isBlocked) {
-      toast(blockedMessage(minutesLeft(state, now), 'signin'), 'destructive');
-      return;
-    }
-    const auth = await client();
-    const { error } = await auth.signInWithPassword(data);
-    if (error) {
-      logFailure('signin_failed', data.email, error);
-      const counts = error.message.includes('Invalid login credentials');
-      const record = counts ? limiter(SIGN_IN_LIMIT).recordFailure(key, Date.now()) : null;
-      if (record?.isBlocked)
-        toast(blockedMessage(minutesLeft(record, Date.now()), 'signin'), 'destructive');
-      else toast(signInErrorMessage(error, record?.remainingAttempts ?? null), 'destructive');
-      return;
-    }
-    limiter(SIGN_IN_LIMIT).recordSuccess(key);
-    const { needsSecondFactor } = await import('./auth-session.ts');
-    if (await needsSecondFactor()) showView('mfa');
-    else await enterSite();
-  });
-}
-
-/** Creates an account pending e-mail confirmation. */
-export function signUp(values: {
+/** One rate-limited request: its limiter key, how it is logged and worded when it fails. */
+interface LimitedAttempt {
+  limit: RateLimit;
+  key: string;
+  action: 'signin' | 'signup' | 'other';
+  event: SecurityEvent;
   email: string;
-  password: string;
-  displayName: string;
-  newsletterSubscription: boolean;
-}): Promise<void> {
-  return exclusive(async () => {
-    const data = valid(validateForm(signUpSchema, values));
-    if (!data) return;
-    const key = 'signup';
-    const now = Date.now();
-    const state = limiter(SIGN_UP_LIMIT).check(key, now);
-    if (state.isBlocked) {
-      toast(blockedMessage(minutesLeft(state, now), 'signup'), 'destructive');
-      return;
-    }
-    const auth = await client();
-    const { data: result, error } = await auth.signUp({
-      email: data.email,
-      password: data.password,
-      options: {
-        emailRedirectTo: `${location.origin}/auth?message=confirmed`,
-        data: {
-          display_name: data.displayName,
-          newsletter_subscription: data.newsletterSubscription ?? false,
-        },
-      },
-    });
-    // With confirmations on, Supabase answers a sign-up for a registered address with a user
-    // that has no identities instead of an error, so as not to reveal who has an account.
-    const duplicate = !error && result.user?.identities?.length === 0;
-    const failure = error ?? (duplicate ? { message: 'User already registered' } : null);
-    if (failure) {
-      logFailure('signup_failed', data.email, failure);
-      const record = limiter(SIGN_UP_LIMIT).recordFailure(key, Date.now());
-      if (record.isBlocked)
-        toast(blockedMessage(minutesLeft(record, Date.now()), 'signup'), 'destructive');
-      else toast(signUpErrorMessage(failure), 'destructive');
-      return;
-    }
-    limiter(SIGN_UP_LIMIT).recordSuccess(key);
-    toast(SIGN_UP_SUCCESS);
-    showView('signin');
-  });
+  /** Runs the request; resolves to its failure, or null when it succeeded. */
+  call: () => Promise<Failure | null>;
+  /** Whether this failure counts towards the limit (every failure unless told). */
+  counts?: (failure: Failure) => boolean;
+  /** The toast for a failure that did not block; `remaining` is null when it did not count. */
+  failed: (failure: Failure, remaining: number | null) => AuthMessage;
 }
 
-/** Sends a password-reset mail whose link comes back to /auth. */
-export function requestReset(values: { email: string }): Promise<void> {
-  return exclusive(async () => {
-    const data = valid(validateForm(resetSchema, values));
-    if (!data) return;
-    const key = `reset:${data.email}`;
-    const now = Date.now();
-    const state = limiter(DEFAULT_LIMIT).check(key, now);
-    if (state.isBlocked) {
-      toast(blockedMessage(minutesLeft(state, now), 'other'), 'destructive');
-      return;
-    }
-    const auth = await client();
-    const { error } = await auth.resetPasswordForEmail(data.email, {
-      redirectTo: `${location.origin}/auth`,
-    });
-    if (error) {
-      logFailure('password_reset_failed', data.email, error);
-      limiter(DEFAULT_LIMIT).recordFailure(key, Date.now());
-      toast(RESET_FAILED, 'destructive');
-      return;
-    }
-    limiter(DEFAULT_LIMIT).recordSuccess(key);
-    toast(RESET_SENT);
-    showView('signin');
-  });
-}
+/** The /auth stores and actions bound to one world. */
+export function createAuthPage(world: AuthPageWorld) {
+  /** The current view; 'loading' while a stored session or a link in the URL is being checked. */
+  const $authView = atom<AuthView>('signin');
+  /** True while a request runs: the submit button is disabled and a second submit is ignored. */
+  const $pending = atom(false);
+  /** Field errors of the visible form, shown under their fields. */
+  const $fieldErrors = atom<FieldErrors>({});
 
-/** Sets the new password after a recovery link; the member is then signed in and sent home. */
-export function setNewPassword(values: { password: string }): Promise<void> {
-  return exclusive(async () => {
-    const data = valid(validateForm(newPasswordSchema, values));
-    if (!data) return;
-    const auth = await client();
-    const { error } = await auth.updateUser({ password: data.password });
-    if (error) {
-      logFailure('password_reset_failed', '', error);
-      toast(
-        { title: 'Error updating password', description: accountErrorMessage(error) },
-        'destructive',
-      );
-      return;
-    }
-    await enterSite(PASSWORD_RESET_DONE);
-  });
-}
+  const toast = (message: AuthMessage, variant: 'default' | 'destructive' = 'default') =>
+    showToast({ ...message, variant });
 
-/** Verifies the 6-digit code of the member's TOTP factor, lifting the session to aal2. */
-export function verifySecondFactor(values: { code: string }): Promise<void> {
-  return exclusive(async () => {
-    const code = values.code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(code)) {
-      $fieldErrors.set({ code: 'Enter the 6-digit code from your authenticator app' });
-      return;
-    }
+  function logFailure(event: SecurityEvent, email: string, failure: Failure): void {
+    const details = { email, code: failure.code ?? null, message: failure.message };
+    logSecurityEvent(world.session, event, details, new Date(world.now()));
+  }
+
+  /** Switches view, clearing the previous form's errors. */
+  function showView(view: AuthView): void {
     $fieldErrors.set({});
-    const auth = await client();
-    const { data: factors } = await auth.mfa.listFactors();
-    const factor = factors?.totp[0];
-    if (!factor) {
-      toast(
-        { title: 'Error signing in', description: 'No authenticator is set up for this account.' },
-        'destructive',
-      );
-      return;
+    $authView.set(view);
+  }
+
+  /** Runs one request at a time: a double submit is dropped. */
+  async function exclusive(task: () => Promise<void>): Promise<void> {
+    if ($pending.get()) return;
+    $pending.set(true);
+    try {
+      await task();
+    } finally {
+      $pending.set(false);
     }
-    const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
-    if (error) {
-      logFailure('signin_failed', '', error);
-      $fieldErrors.set({
-        code: 'That code is not valid. Check your authenticator app and try again.',
+  }
+
+  function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErrors }): T | null {
+    $fieldErrors.set(result.ok ? {} : result.errors);
+    return result.ok ? result.data : null;
+  }
+
+  /**
+   * Check the limit, make the call, record the outcome, word a failure: resolves to whether the
+   * call succeeded. A failure that reaches the limit shows the block, not the failure.
+   */
+  async function attempt(request: LimitedAttempt): Promise<boolean> {
+    const limiter = createRateLimiter(world.local, request.limit);
+    const state = limiter.check(request.key, world.now());
+    if (state.isBlocked) {
+      toast(blockedMessage(minutesLeft(state, world.now()), request.action), 'destructive');
+      return false;
+    }
+    const failure = await request.call();
+    if (!failure) {
+      limiter.recordSuccess(request.key);
+      return true;
+    }
+    logFailure(request.event, request.email, failure);
+    const counts = request.counts?.(failure) ?? true;
+    const record = counts ? limiter.recordFailure(request.key, world.now()) : null;
+    if (record?.isBlocked) {
+      toast(blockedMessage(minutesLeft(record, world.now()), request.action), 'destructive');
+    } else {
+      toast(request.failed(failure, record?.remainingAttempts ?? null), 'destructive');
+    }
+    return false;
+  }
+
+  /**
+   * After a complete sign-in: `$auth` learns the session, the members' key is kept, and the
+   * welcome (or `message`) survives the redirect to the home grid.
+   */
+  async function enterSite(message: AuthMessage = SIGN_IN_SUCCESS): Promise<void> {
+    const { data } = await (await world.client()).getSession();
+    if (data.session) {
+      setSession(toStoredSession(data.session));
+      await world.keepMembersKey(data.session.access_token);
+    }
+    world.session.setItem(HANDOVER_TOAST_KEY, JSON.stringify(message));
+    world.navigate('/');
+  }
+
+  /** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
+  function signIn(values: { email: string; password: string }): Promise<void> {
+    return exclusive(async () => {
+      const data = valid(validateForm(signInSchema, values));
+      if (!data) return;
+      const auth = await world.client();
+      const signedIn = await attempt({
+        limit: SIGN_IN_LIMIT,
+        key: `signin:${data.email}`,
+        action: 'signin',
+        event: 'signin_failed',
+        email: data.email,
+        call: async () => {
+          const { data: result, error } = await auth.signInWithPassword(data);
+          // The store hears of the session now, not after the next page loads.
+          if (result.session) setSession(toStoredSession(result.session));
+          return error;
+        },
+        counts: (failure) => failure.message.includes('Invalid login credentials'),
+        failed: signInErrorMessage,
       });
+      if (!signedIn) return;
+      if (await world.needsSecondFactor()) showView('mfa');
+      else await enterSite();
+    });
+  }
+
+  /** Creates an account pending e-mail confirmation. */
+  function signUp(values: {
+    email: string;
+    password: string;
+    displayName: string;
+    newsletterSubscription: boolean;
+  }): Promise<void> {
+    return exclusive(async () => {
+      const data = valid(validateForm(signUpSchema, values));
+      if (!data) return;
+      const auth = await world.client();
+      const created = await attempt({
+        limit: SIGN_UP_LIMIT,
+        key: 'signup',
+        action: 'signup',
+        event: 'signup_failed',
+        email: data.email,
+        call: async () => {
+          const { data: result, error } = await auth.signUp({
+            email: data.email,
+            password: data.password,
+            options: {
+              emailRedirectTo: `${world.url().origin}/auth?message=confirmed`,
+              data: {
+                display_name: data.displayName,
+                newsletter_subscription: data.newsletterSubscription ?? false,
+              },
+            },
+          });
+          // With confirmations on, Supabase answers a sign-up for a registered address with a
+          // user that has no identities instead of an error, so as not to reveal who has an account.
+          const duplicate = !error && result.user?.identities?.length === 0;
+          return error ?? (duplicate ? { message: 'User already registered' } : null);
+        },
+        failed: signUpErrorMessage,
+      });
+      if (!created) return;
+      toast(SIGN_UP_SUCCESS);
+      showView('signin');
+    });
+  }
+
+  /** Sends a password-reset mail whose link comes back to /auth. */
+  function requestReset(values: { email: string }): Promise<void> {
+    return exclusive(async () => {
+      const data = valid(validateForm(resetSchema, values));
+      if (!data) return;
+      const auth = await world.client();
+      const sent = await attempt({
+        limit: DEFAULT_LIMIT,
+        key: `reset:${data.email}`,
+        action: 'other',
+        event: 'password_reset_failed',
+        email: data.email,
+        call: async () => {
+          const redirectTo = `${world.url().origin}/auth`;
+          return (await auth.resetPasswordForEmail(data.email, { redirectTo })).error;
+        },
+        failed: () => RESET_FAILED,
+      });
+      if (!sent) return;
+      toast(RESET_SENT);
+      showView('signin');
+    });
+  }
+
+  /** Sets the new password after a recovery link; the member is then signed in and sent home. */
+  function setNewPassword(values: { password: string }): Promise<void> {
+    return exclusive(async () => {
+      const data = valid(validateForm(newPasswordSchema, values));
+      if (!data) return;
+      const { error } = await (await world.client()).updateUser({ password: data.password });
+      if (error) {
+        logFailure('password_reset_failed', '', error);
+        toast(newPasswordErrorMessage(error), 'destructive');
+        return;
+      }
+      await enterSite(PASSWORD_RESET_DONE);
+    });
+  }
+
+  /** Verifies the 6-digit code of the member's TOTP factor, lifting the session to aal2. */
+  function verifySecondFactor(values: { code: string }): Promise<void> {
+    return exclusive(async () => {
+      const code = values.code.replace(/\s/g, '');
+      if (!/^\d{6}$/.test(code)) {
+        $fieldErrors.set({ code: TOTP_CODE_MESSAGES.format });
+        return;
+      }
+      $fieldErrors.set({});
+      const auth = await world.client();
+      const { data: factors } = await auth.mfa.listFactors();
+      const factor = factors?.totp[0];
+      if (!factor) {
+        toast(NO_AUTHENTICATOR, 'destructive');
+        return;
+      }
+      const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+      if (error) {
+        logFailure('signin_failed', '', error);
+        $fieldErrors.set({ code: TOTP_CODE_MESSAGES.invalid });
+        return;
+      }
+      await enterSite();
+    });
+  }
+
+  /**
+   * Decides the first view: the confirmed-e-mail toast, a recovery link, a stored session (sent
+   * home, or to its second factor) or the requested tab. Storage decides synchronously when it can.
+   */
+  async function initAuthPage(): Promise<void> {
+    const url = world.url();
+    const hash = new URLSearchParams(url.hash.slice(1));
+    if (url.searchParams.get('message') === 'confirmed') {
+      toast(EMAIL_CONFIRMED);
+      world.replaceUrl('/auth');
+    }
+    if (url.searchParams.get('tab') === 'signup') showView('signup');
+    const recovery = hash.get('type') === 'recovery';
+    const linkError = hash.get('error_description');
+    if (linkError) {
+      toast(unusableLinkMessage(linkError), 'destructive');
+      world.replaceUrl('/auth');
+    }
+    if (!world.storedSession() && !recovery) return;
+    showView('loading');
+    const auth = await world.client();
+    const sync = await world.startSync();
+    const { data } = await auth.getSession();
+    if (recovery || sync.recovering()) {
+      showView(data.session ? 'new-password' : 'signin');
       return;
     }
-    await enterSite();
-  });
+    if (!data.session) showView('signin');
+    else if (await world.needsSecondFactor()) showView('mfa');
+    else {
+      await world.keepMembersKey(data.session.access_token);
+      world.navigate('/');
+    }
+  }
+
+  return {
+    $authView,
+    $pending,
+    $fieldErrors,
+    showView,
+    signIn,
+    signUp,
+    requestReset,
+    setNewPassword,
+    verifySecondFactor,
+    initAuthPage,
+  };
 }
 
-/**
- * Decides the first view: the confirmed-e-mail toast, a recovery link, a stored session (sent
- * home, or to its second factor) or the requested tab. Storage decides synchronously when it can.
- */
-export async function initAuthPage(storedSession: boolean): Promise<void> {
-  const url = new URL(location.href);
-  const hash = new URLSearchParams(url.hash.slice(1));
-  if (url.searchParams.get('message') === 'confirmed') {
-    toast(EMAIL_CONFIRMED);
-    history.replaceState(null, '', '/auth');
-  }
-  if (url.searchParams.get('tab') === 'signup') showView('signup');
-  const recovery = hash.get('type') === 'recovery';
-  if (hash.get('error_description')) {
-    toast(
-      { title: 'This link cannot be used', description: hash.get('error_description') ?? '' },
-      'destructive',
-    );
-    history.replaceState(null, '', '/auth');
-  }
-  if (!storedSession && !recovery) return;
-  showView('loading');
-  const auth = await client();
-  const { $passwordRecovery, startAuthSync, needsSecondFactor } = await import('./auth-session.ts');
-  startAuthSync();
-  const { data } = await auth.getSession();
-  if (recovery || $passwordRecovery.get()) {
-    showView(data.session ? 'new-password' : 'signin');
-    return;
-  }
-  if (!data.session) showView('signin');
-  else if (await needsSecondFactor()) showView('mfa');
-  else {
-    await keepMembersKey();
-    location.replace('/');
-  }
-}
+/** The /auth stores and actions. */
+export type AuthPage = ReturnType<typeof createAuthPage>;

@@ -1,4 +1,4 @@
-import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import type { AuthChangeEvent } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import {
   HANDOVER_TOAST_KEY,
@@ -9,20 +9,11 @@ import {
 } from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
-import { clearStoredAuth, setSession } from './auth.ts';
-import { authClient } from './auth-client.ts';
+import { clearStoredAuth, setSession, toStoredSession } from './auth.ts';
+import { authClient } from '../lib/auth-client.ts';
 
 /** True once a password-recovery link signed the member in: /auth then asks for a new password. */
 export const $passwordRecovery = atom(false);
-
-function toStored(session: Session) {
-  return {
-    access_token: session.access_token,
-    refresh_token: session.refresh_token,
-    expires_at: session.expires_at ?? 0,
-    user: session.user,
-  };
-}
 
 /**
  * Feeds the auth store from the client: the stored session once known, then every change
@@ -35,7 +26,7 @@ export function startAuthSync(): () => void {
     // A failed refresh or a sign-out elsewhere ends the session: the content key goes with it,
     // from every tab of this browser (src/members/key.ts).
     if (!session) forgetKey();
-    setSession(session ? toStored(session) : null);
+    setSession(session ? toStoredSession(session) : null);
   });
   return () => data.subscription.unsubscribe();
 }

@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/auth-js';
 import { atom, computed } from 'nanostores';
 import { config } from '../config.ts';
 import { displayName } from '../lib/display-name.ts';
@@ -26,6 +27,16 @@ export function setSession(session: StoredSession | null): void {
       ? { status: 'signed-in', user: session.user, session }
       : { status: 'signed-out', user: null, session: null },
   );
+}
+
+/** The fields of a supabase-js session the store keeps (the rest stays in the client). */
+export function toStoredSession(session: Session): StoredSession {
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at ?? 0,
+    user: session.user,
+  };
 }
 
 /**

@@ -261,3 +261,34 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
     await expect.poll(() => page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
   }
 });
+
+test.describe('the header on /auth', () => {
+  // The home page's answer is held below; a service worker would answer it out of reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('names the member as soon as they sign in, before any page loads', async ({ page }) => {
+    const { email, password } = await createMember('Hedy Lamarr');
+    const auth = new AuthPage(page);
+    await auth.open();
+    // Hold the redirect home: whatever names the member meanwhile is /auth's own state, which
+    // only the sign-in itself can have told (the header reads it from src/stores/auth.ts).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        if (route.request().isNavigationRequest()) await held;
+        await route.continue();
+      },
+    );
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Hedy Lamarr' })).toBeHidden();
+    await auth.signIn(email, password);
+    await expect(header.getByRole('button', { name: 'Hedy Lamarr' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    release();
+    await expect(page).toHaveURL('/');
+    await expect(auth.toast('Welcome back!')).toBeVisible();
+  });
+});

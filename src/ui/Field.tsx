@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
+/** A field: its input attributes, its label and its error. */
+export type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
   label: string;
   error?: string | undefined;
@@ -18,7 +19,7 @@ export default function Field({
   describedBy,
   idPrefix = 'field',
   ...input
-}: Props) {
+}: FieldProps) {
   const id = `${idPrefix}-${name}`;
   const described = [describedBy, error ? `${id}-error` : undefined].filter(Boolean).join(' ');
   return (
