@@ -74,6 +74,7 @@ export const favourites = createFavouriteActions({
     return parseFavourites(metadata);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
+  leaving: () => leaving,
   unsaved: {
     read: () => parseChanges(sessionStorage.getItem(FAVOURITES_UNSAVED_KEY)),
     write(changes) {
@@ -91,6 +92,8 @@ function fromStorage(): void {
 }
 
 let started = false;
+/** Set as the page goes (startFavourites listens), for the store's `leaving`. */
+let leaving = false;
 
 /**
  * Starts the favourites of this page, once: from the server's word if the page has it already,
@@ -104,6 +107,13 @@ export function startFavourites(): void {
   onConfirmedUser((user) => favourites.known(parseFavourites(user.user_metadata)));
   addEventListener('storage', (event) => {
     if (event.key === config.authStorageKey) fromStorage();
+  });
+  addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  // Back from the back/forward cache: this page saves, and is refused, as any other.
+  addEventListener('pageshow', () => {
+    leaving = false;
   });
 }
 

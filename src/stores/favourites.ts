@@ -24,6 +24,11 @@ export interface FavouritesWorld {
    * right after a star), so the next page shows and saves them; none where nothing outlives the page.
    */
   unsaved?: { read(): FavouriteChange[]; write(changes: readonly FavouriteChange[]): void };
+  /**
+   * True once the page is being left: a save that fails then was cut off by leaving, not
+   * refused, so its changes stay kept for the next page instead of being undone.
+   */
+  leaving?(): boolean;
   cap?: number;
 }
 
@@ -84,6 +89,9 @@ export function createFavouriteActions(world: FavouritesWorld) {
         confirmed = await world.save(keys);
         if (refused.length > 0) capMessage();
       } catch (error) {
+        // The browser cut the request as the page went: the changes stay in world.unsaved,
+        // untouched, and the next page saves them.
+        if (world.leaving?.()) return;
         world.notify({
           title: 'Your favourites were not saved',
           description: `${failureReason(error)} The star is back as it was.`,

@@ -266,6 +266,21 @@ describe('starring', () => {
     expect($savingFavourites.get().size).toBe(0);
   });
 
+  it('keeps a change whose save the browser cut off as the page was left, without a message', async () => {
+    const tab = { changes: [] as readonly FavouriteChange[] };
+    const server = fakeServer(['aaaaaa'], tab);
+    let leaving = false;
+    const actions = createFavouriteActions({ ...server.world, leaving: () => leaving });
+    actions.known(['aaaaaa']);
+    void actions.toggle('aaaaaa', false);
+    await settle();
+    leaving = true;
+    server.saves[0]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(tab.changes).toEqual([{ key: 'aaaaaa', saved: false }]);
+    expect(server.messages).toEqual([]);
+  });
+
   it('forgets a kept change the server refuses, with the message', async () => {
     const tab = { changes: [{ key: 'cccccc', saved: true }] as readonly FavouriteChange[] };
     const server = fakeServer([], tab);
