@@ -24,7 +24,7 @@ const membersInline = inlineScripts(siteConfig);
 export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
-  // /toolstack is served from toolstack.html: URLs match the spec's routes without trailing slashes.
+  // /toolstack is served from toolstack.html: URLs are the routes without trailing slashes.
   // Styles are inlined: one render-blocking request less on a first visit (about 150 ms of LCP
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
   build: { format: 'file', inlineStylesheets: 'always' },

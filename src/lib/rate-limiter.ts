@@ -1,6 +1,6 @@
 import { RATE_LIMIT_PREFIX } from './constants.ts';
 
-/** Limits of one rate-limited action (spec section 9). */
+/** Limits of one rate-limited action: how many failures, within and then blocked for how long. */
 export interface RateLimit {
   maxAttempts: number;
   /** Failed attempts older than this no longer count. */
@@ -30,7 +30,7 @@ export const DEFAULT_LIMIT: RateLimit = {
   blockMs: 15 * MINUTE,
 };
 
-/** The stored state of one key (spec section 3, rate-limit record). */
+/** The stored state of one key, as kept in localStorage under RATE_LIMIT_PREFIX. */
 export interface RateLimitRecord {
   attempts: number;
   isBlocked: boolean;

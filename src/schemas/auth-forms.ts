@@ -4,7 +4,7 @@ import { PASSWORD_RULES } from '../lib/password-rules.ts';
 
 /*
  * The auth and account forms' rules and messages, worded as members see them. zod/mini keeps the browser bundle
- * of /auth small; the messages are the spec's, word for word.
+ * of /auth small; the messages are the product's wording, asserted by tests/e2e/auth.spec.ts.
  */
 
 // Kept apart so that a form can set its fields' maxlength without loading zod.
