@@ -50,29 +50,19 @@ async function copyFrom(button: HTMLElement): Promise<void> {
   }
 }
 
-/*
- * One delegated listener, so buttons in content inserted later (decrypted members' content)
- * work without re-wiring. The copy starts inside the click handler, as the Clipboard API needs.
+/**
+ * A copy button (src/components/CopyButton.astro). Buttons in content inserted later (decrypted
+ * members' content, search results) are upgraded as they are inserted, so they work without
+ * re-wiring. The copy starts inside the click handler, as the Clipboard API needs.
  */
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element).closest<HTMLElement>('[data-copy-source]');
-  if (button) void copyFrom(button);
-});
-/** Enables the copy buttons in `root`, rendered disabled (src/components/CopyButton.astro). */
-function enable(root: ParentNode): void {
-  root.querySelectorAll<HTMLButtonElement>('button[data-copy-source]').forEach((button) => {
+class CopyButton extends HTMLElement {
+  connectedCallback(): void {
+    const button = this.querySelector<HTMLButtonElement>('button[data-copy-source]');
+    if (!button) return;
+    button.onclick = () => void copyFrom(button);
+    // Rendered disabled: a click before this ran was lost.
     button.disabled = false;
-  });
-}
-// They work from now on, those on the page and those added later (a page reopened after a
-// failure, search results).
-enable(document);
-new MutationObserver((mutations) => {
-  for (const mutation of mutations) {
-    for (const node of mutation.addedNodes) {
-      if (node instanceof HTMLButtonElement && node.dataset.copySource !== undefined) {
-        node.disabled = false;
-      } else if (node instanceof Element) enable(node);
-    }
   }
-}).observe(document.body, { childList: true, subtree: true });
+}
+
+customElements.define('copy-button', CopyButton);

@@ -1,5 +1,6 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
+import { closeOnPressOutside } from './outside-press.ts';
 
 interface Menu {
   button: HTMLButtonElement;
@@ -24,7 +25,40 @@ function open(menu: Menu, focusIndex: number | null): void {
   if (focusIndex !== null) menu.items[focusIndex]?.focus();
 }
 
-function wire(menu: Menu): void {
+/**
+ * A dropdown menu of the members' navigation (src/components/NavMenu.astro, UserMenu.astro),
+ * after the WAI-ARIA menu button pattern. One menu is open at a time.
+ */
+class NavigationMenu extends HTMLElement {
+  #menu: Menu | null = null;
+  #listening: AbortController | undefined;
+
+  connectedCallback(): void {
+    const button = this.querySelector<HTMLButtonElement>('[data-menu-button]');
+    const list = this.querySelector<HTMLElement>('[data-menu-list]');
+    if (!button || !list) return;
+    const menu = (this.#menu ??= wire({
+      button,
+      list,
+      items: [...list.querySelectorAll<HTMLElement>('[role=menuitem]')],
+    }));
+    this.#listening = new AbortController();
+    const { signal } = this.#listening;
+    // A press outside the open menu closes it.
+    closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
+    // Closed as the page goes, so it is closed when the page comes back from the back/forward
+    // cache.
+    addEventListener('pagehide', () => openMenu === menu && close(menu, false), { signal });
+    // Rendered disabled: a click before this ran was lost.
+    button.disabled = false;
+  }
+
+  disconnectedCallback(): void {
+    this.#listening?.abort();
+  }
+}
+
+function wire(menu: Menu): Menu {
   menu.button.addEventListener('click', () => {
     if (menu.list.hidden) open(menu, null);
     else close(menu, false);
@@ -51,26 +85,7 @@ function wire(menu: Menu): void {
     if (item instanceof HTMLAnchorElement && leavesPage(event, item, location.href)) return;
     if (item) close(menu, false);
   });
+  return menu;
 }
 
-/** Wires every dropdown menu of the members' navigation (WAI-ARIA menu button pattern). */
-export function wireMenus(): void {
-  document.querySelectorAll<HTMLElement>('[data-menu]').forEach((root) => {
-    const button = root.querySelector<HTMLButtonElement>('[data-menu-button]');
-    const list = root.querySelector<HTMLElement>('[data-menu-list]');
-    if (!button || !list) return;
-    wire({ button, list, items: [...list.querySelectorAll<HTMLElement>('[role=menuitem]')] });
-    // Rendered disabled (NavMenu.astro, UserMenu.astro): a click before this ran was lost.
-    button.disabled = false;
-  });
-  document.addEventListener('pointerdown', (event) => {
-    const target = event.target as Node;
-    if (openMenu && !openMenu.list.contains(target) && !openMenu.button.contains(target)) {
-      close(openMenu, false);
-    }
-  });
-  // Closed as the page goes, so it is closed when the page comes back from the back/forward cache.
-  addEventListener('pagehide', () => {
-    if (openMenu) close(openMenu, false);
-  });
-}
+customElements.define('nav-menu', NavigationMenu);

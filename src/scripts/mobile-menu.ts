@@ -1,46 +1,65 @@
 import { leavesPage } from '../lib/link-clicks.ts';
+import { closeOnPressOutside } from './outside-press.ts';
 
 /**
- * Wires the hamburger menu: outside click, Escape and link clicks close it (a link that leaves
- * the page, as the page goes); open locks scroll.
+ * The hamburger menu (src/components/MobileMenu.astro), opened by the button that controls it
+ * (src/components/MobileMenuButton.astro): outside press, Escape and link clicks close it (a
+ * link that leaves the page, as the page goes); open locks scroll.
  */
-export function wireMobileMenu(): void {
-  const button = document.querySelector<HTMLButtonElement>('[data-mobile-menu-button]');
-  const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
-  const panel = menu?.querySelector<HTMLElement>('[data-mobile-menu-panel]');
-  if (!button || !menu || !panel) return;
+class MobileMenu extends HTMLElement {
+  #button: HTMLButtonElement | null = null;
+  #listening: AbortController | undefined;
 
-  const setOpen = (open: boolean, returnFocus = false) => {
-    menu.hidden = !open;
-    button.setAttribute('aria-expanded', String(open));
-    button.querySelector('[data-icon-open]')?.classList.toggle('hidden', open);
-    button.querySelector('[data-icon-close]')?.classList.toggle('hidden', !open);
+  connectedCallback(): void {
+    const button = document.querySelector<HTMLButtonElement>(`[aria-controls="${this.id}"]`);
+    const panel = this.querySelector<HTMLElement>('[data-mobile-menu-panel]');
+    if (!button || !panel) return;
+    this.#button = button;
+    button.onclick = () => this.#setOpen(!this.#isOpen());
+    panel.onclick = (event) => {
+      const link = (event.target as Element).closest('a');
+      // Hidden now, a link that leaves the page would lose the page prerendered for it
+      // (src/lib/link-clicks.ts): the menu closes as the page goes (pagehide).
+      if (link && !leavesPage(event, link, location.href)) this.#setOpen(false);
+    };
+    this.#listening = new AbortController();
+    const { signal } = this.#listening;
+    closeOnPressOutside([panel, button], () => this.#isOpen() && this.#setOpen(false), signal);
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape' && this.#isOpen()) this.#setOpen(false, true);
+      },
+      { signal },
+    );
+    addEventListener('pagehide', () => this.#isOpen() && this.#setOpen(false), { signal });
+    // The menu is for narrow screens; widening the window must not leave the page scroll-locked.
+    matchMedia('(min-width: 48rem)').addEventListener(
+      'change',
+      (event) => event.matches && this.#setOpen(false),
+      { signal },
+    );
+    // Rendered disabled: a tap before this ran was lost.
+    button.disabled = false;
+  }
+
+  disconnectedCallback(): void {
+    this.#listening?.abort();
+  }
+
+  #isOpen(): boolean {
+    return !this.hidden;
+  }
+
+  #setOpen(open: boolean, returnFocus = false): void {
+    const button = this.#button;
+    this.hidden = !open;
+    button?.setAttribute('aria-expanded', String(open));
+    button?.querySelector('[data-icon-open]')?.classList.toggle('hidden', open);
+    button?.querySelector('[data-icon-close]')?.classList.toggle('hidden', !open);
     document.documentElement.toggleAttribute('data-scroll-locked', open);
-    if (returnFocus) button.focus();
-  };
-  const isOpen = () => !menu.hidden;
-
-  button.addEventListener('click', () => setOpen(!isOpen()));
-  // Rendered disabled (MobileMenuButton.astro): a tap before this ran was lost.
-  button.disabled = false;
-  document.addEventListener('pointerdown', (event) => {
-    const target = event.target as Node;
-    if (isOpen() && !panel.contains(target) && !button.contains(target)) setOpen(false);
-  });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && isOpen()) setOpen(false, true);
-  });
-  panel.addEventListener('click', (event) => {
-    const link = (event.target as Element).closest('a');
-    // Hidden now, a link that leaves the page would lose the page prerendered for it
-    // (src/lib/link-clicks.ts): the menu closes as the page goes, below.
-    if (link && !leavesPage(event, link, location.href)) setOpen(false);
-  });
-  addEventListener('pagehide', () => {
-    if (isOpen()) setOpen(false);
-  });
-  // The menu is for narrow screens; widening the window must not leave the page scroll-locked.
-  matchMedia('(min-width: 48rem)').addEventListener('change', (event) => {
-    if (event.matches) setOpen(false);
-  });
+    if (returnFocus) button?.focus();
+  }
 }
+
+customElements.define('mobile-menu', MobileMenu);

@@ -3,11 +3,14 @@ import { startMembersPage } from '../members/page.ts';
 import { MEMBER_ATTRIBUTE } from '../members/contract.ts';
 import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
-import { wireMenus } from './menus.ts';
-import { wireMobileMenu } from './mobile-menu.ts';
+// The header's elements (ThemeToggle.astro, NavMenu.astro and UserMenu.astro, MobileMenu.astro),
+// defined here rather than in each component's own script: on every page, four more script
+// files would cost the home page about 1 KB of its 10 KB budget (npm run bench).
+import './menus.ts';
+import './mobile-menu.ts';
+import './theme-toggle.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { wireSearchShortcuts } from './search-shortcuts.ts';
-import { wireThemeToggle } from './theme-toggle.ts';
 
 /*
  * Runs on every page, so it stays tiny: visitors never download React or the auth client. On a
@@ -15,12 +18,9 @@ import { wireThemeToggle } from './theme-toggle.ts';
  * opener runs it, src/members/inline/opener.ts). The members' shell (session confirmation, the
  * auth client, inactivity) loads when src/members/page.ts decides.
  */
-wireThemeToggle();
-wireMobileMenu();
 // Here rather than in the members' shell, which loads later still: a member pressing '/' or
-// reaching for a menu as soon as the page works must find them working.
+// reaching for search as soon as the page works must find it working.
 wireSearchShortcuts();
-wireMenus();
 document.addEventListener('click', (event) => {
   if ((event.target as Element).closest('[data-sign-out]')) {
     void import('../stores/auth-session.ts').then(({ signOut }) => signOut());

@@ -12,14 +12,23 @@ function storedTheme(): string | null {
   }
 }
 
-/** Wires every 'Toggle theme' button and follows the system setting until the visitor chooses. */
-export function wireThemeToggle(): void {
-  const systemLight = matchMedia('(prefers-color-scheme: light)');
-  systemLight.addEventListener('change', () =>
-    applyTheme(resolveTheme(storedTheme(), systemLight.matches)),
-  );
-  document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]').forEach((button) => {
-    button.addEventListener('click', () => {
+/**
+ * The 'Toggle theme' button (src/components/ThemeToggle.astro); until the visitor chooses, the
+ * page follows the system setting.
+ */
+class ThemeToggle extends HTMLElement {
+  #listening: AbortController | undefined;
+
+  connectedCallback(): void {
+    this.#listening = new AbortController();
+    matchMedia('(prefers-color-scheme: light)').addEventListener(
+      'change',
+      (event) => applyTheme(resolveTheme(storedTheme(), event.matches)),
+      { signal: this.#listening.signal },
+    );
+    const button = this.querySelector('button');
+    if (!button) return;
+    button.onclick = () => {
       const next = otherTheme(
         document.documentElement.classList.contains('dark') ? 'dark' : 'light',
       );
@@ -29,8 +38,14 @@ export function wireThemeToggle(): void {
       } catch (error) {
         console.error('Could not save the theme choice', error);
       }
-    });
-    // Rendered disabled (ThemeToggle.astro): a click before this ran was lost.
+    };
+    // Rendered disabled: a click before this ran was lost.
     button.disabled = false;
-  });
+  }
+
+  disconnectedCallback(): void {
+    this.#listening?.abort();
+  }
 }
+
+customElements.define('theme-toggle', ThemeToggle);
