@@ -7,7 +7,7 @@ import './toaster.ts';
 const LAST_ACTIVITY_KEY = 'inactivity:last-restart';
 
 /**
- * Signs a member out after 60 minutes without activity, warning at 55 (spec section 4).
+ * Signs a member out after 60 minutes without activity, warning at 55 (src/lib/inactivity-timer.ts).
  * Every tab restarts its timers on activity (throttled to once a minute) and tells the others,
  * so working in one tab keeps the member's other tabs alive.
  */
