@@ -61,6 +61,8 @@ export const ENTRY_MAP_ATTRIBUTE = 'data-entry-map';
 export const ENTRY_REACHED_ATTRIBUTE = 'data-entry-reached';
 /** The failure message shown in a region that could not be opened. */
 export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
+/** On the <template> of that message, rendered by src/components/MembersOpener.astro. */
+export const FAILURE_TEMPLATE_ATTRIBUTE = 'data-unseal-error-template';
 /**
  * On the opener script of a sealed page: the page's module scripts, loaded by the opener once
  * the content is on screen and the page has loaded (scripts/postbuild.mjs moves them there).

@@ -1,6 +1,6 @@
 import { canonicalPath } from '../lib/paths.ts';
 import { SealError } from '../lib/sealing.ts';
-import { FAILURE_BOX_ATTRIBUTE } from './contract.ts';
+import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
 import { fetchCurrentKey, SignInNeeded } from './with-key.ts';
 import { openRegion, sealedParts } from './open.ts';
 import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
@@ -11,28 +11,21 @@ import { goToSignIn, membersFailure, membersRegion, setMembersState } from './st
  * blank page: the member sees what happened and can try again.
  */
 
+/** Shows the failure message (src/components/MembersOpener.astro's template) with its retry. */
 function showFailure(main: HTMLElement, retry: () => void): void {
-  const box = document.createElement('div');
-  box.setAttribute('role', 'alert');
-  box.setAttribute(FAILURE_BOX_ATTRIBUTE, '');
-  box.className =
-    'mx-auto my-24 max-w-md rounded-2xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100';
-  const text = document.createElement('p');
-  text.textContent =
-    'This page could not be opened. It may be damaged or out of date, or the connection failed.';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Try again';
-  button.className =
-    'mt-4 inline-flex h-10 items-center rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800';
-  button.addEventListener('click', () => {
+  const template = document.querySelector<HTMLTemplateElement>(
+    `template[${FAILURE_TEMPLATE_ATTRIBUTE}]`,
+  );
+  const box = template?.content.firstElementChild?.cloneNode(true);
+  if (!(box instanceof HTMLElement)) return;
+  const button = box.querySelector('button');
+  button?.addEventListener('click', () => {
     box.remove();
     retry();
   });
-  box.append(text, button);
   main.querySelector(`[${FAILURE_BOX_ATTRIBUTE}]`)?.remove();
   main.append(box);
-  button.focus();
+  button?.focus();
 }
 
 /** The page's sealed parts afresh from the server, bypassing every cache. */
