@@ -6,7 +6,7 @@ import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import { wireMenus } from './menus.ts';
 import { wireMobileMenu } from './mobile-menu.ts';
 import { registerServiceWorker } from './service-worker.ts';
-import { wireSearchShortcuts } from './search-shortcuts.ts';
+import { wireSearchShortcuts } from '../search/shortcuts.ts';
 import { wireThemeToggle } from './theme-toggle.ts';
 
 /*

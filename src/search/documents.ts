@@ -1,11 +1,11 @@
 /*
  * What the search index holds: one document per catalogue entry, built at build time from the
- * same content collections the pages render (src/pages/_search-docs.ts), so search and pages
+ * same content collections the pages render (src/search/search-docs.ts), so search and pages
  * never disagree about a title, a category or an anchor.
  */
 
 import type { AsPlainObject } from 'minisearch';
-import { favouriteKey } from '../favourites.ts';
+import { favouriteKey } from '../lib/favourites.ts';
 
 /** The kinds of entries, in the order results are grouped. */
 export const SEARCH_KINDS = [

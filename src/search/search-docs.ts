@@ -1,6 +1,6 @@
 import { entryPath } from '../catalogues.ts';
-import { toSearchDocs, type EntryFields, type SearchDoc } from '../lib/search/documents.ts';
-import { entryName, loadCatalogues } from './_catalogue-entries.ts';
+import { toSearchDocs, type EntryFields, type SearchDoc } from './documents.ts';
+import { entryName, loadCatalogues } from '../pages/_catalogue-entries.ts';
 
 /*
  * Every catalogue entry as a search document, from the same entries the pages render
