@@ -18,7 +18,7 @@ const DIALOG_LIMIT = 8;
 
 /**
  * The search dialog's behaviour, loaded the first time a member opens it
- * (src/search/dialog-element.ts): the index loads into the search store /search drives too,
+ * (src/search/shortcuts.ts): the index loads into the search store /search drives too,
  * results follow typing, arrow keys move through them, Escape clears the box and then closes.
  */
 export function startDialog(dialog: HTMLDialogElement): void {

@@ -1,4 +1,41 @@
+import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
 import { isSearchShortcut, SEARCH_SHORTCUTS } from './shortcut.ts';
+
+let started: Promise<unknown> | undefined;
+
+/**
+ * Opens the search dialog at once and loads what fills it: the index starts downloading while
+ * the dialog's code (src/search/dialog.ts), the larger part, is still on its way. Kept here, in
+ * the shell's script, rather than in a script of its own: a separate file on every members' page
+ * costs more than its gzip budget allows (tests/e2e/budgets.spec.ts).
+ */
+function openDialog(dialog: HTMLDialogElement): void {
+  // Asked for before the dialog shows: opening a modal restyles the whole page, a frame's work.
+  started ??= (() => {
+    const preload = Object.assign(document.createElement('link'), {
+      rel: 'preload',
+      as: 'fetch',
+      href: SEARCH_INDEX_PATH,
+      crossOrigin: 'anonymous',
+    });
+    document.head.append(preload);
+    return import('./dialog.ts')
+      .then(({ startDialog }) => startDialog(dialog))
+      .catch((error: unknown) => {
+        // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
+        // dialog again tries again.
+        console.error('Could not load search', error);
+        started = undefined;
+        const status = dialog.querySelector('[data-search-dialog-status]');
+        if (status)
+          status.textContent = 'Search could not load. Close it and try again, or reload the page.';
+      });
+  })();
+  if (!dialog.open) dialog.showModal();
+  const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
+  input?.focus();
+  input?.select();
+}
 
 function typingInField(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -19,11 +56,11 @@ export function wireSearchShortcuts(): void {
   // The header's search entry opens the dialog too; a modified click still opens /search.
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest('[data-search-link]');
-    const dialog = document.querySelector('search-dialog');
+    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
     if (!link || !dialog || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    void customElements.whenDefined('search-dialog').then(() => dialog.open());
+    openDialog(dialog);
   });
   document.addEventListener('keydown', (event) => {
     // Search is for members: visitors keep '/' and Ctrl+K as their browser has them.
@@ -31,11 +68,11 @@ export function wireSearchShortcuts(): void {
     if (event.defaultPrevented || !isSearchShortcut(event, typingInField(event.target))) return;
     event.preventDefault();
     const box = document.querySelector<HTMLInputElement>('[data-search-input]');
-    const dialog = document.querySelector('search-dialog');
+    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
     if (box) {
       box.focus();
       box.select();
-    } else if (dialog) void customElements.whenDefined('search-dialog').then(() => dialog.open());
+    } else if (dialog) openDialog(dialog);
     else location.assign('/search');
   });
 }
