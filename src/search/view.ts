@@ -89,6 +89,7 @@ export function resultCard(
           storageKey: entry,
           title: doc.title,
           prompt: doc.prompt,
+          variables: doc.variables,
           feedback: doc.kind === 'dev-prompt' ? 'label' : 'toast',
         }),
       )
