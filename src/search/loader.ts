@@ -4,7 +4,7 @@ import {
   withPrompts,
   type SearchIndexFile,
 } from './documents.ts';
-import { createCatalogueIndex, type CatalogueIndex } from './engine.ts';
+import type { CatalogueIndex } from './engine.ts';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../lib/constants.ts';
 import { unseal } from '../lib/sealing.ts';
 import { goToSignIn } from '../members/state.ts';
@@ -38,32 +38,52 @@ async function fetchIndexFile(prompts: boolean): Promise<SearchIndexFile> {
   return texts ? { ...file, docs: withPrompts(file.docs, texts.prompts) } : file;
 }
 
-/** Loads under way or done, by whether they include the prompts: a second caller shares the first's. */
-const loads = new Map<boolean, Promise<CatalogueIndex>>();
+/** Files asked for, by whether they include the prompts: a second caller shares the first's. */
+const files = new Map<boolean, Promise<SearchIndexFile>>();
 
 /**
- * The catalogue's search index, with the prompts' texts when `prompts` is set: fetched, opened
- * and indexed once per tab, and again after a failure, so that Try again fetches again. A member
- * whose session can no longer get the key is sent to sign in.
+ * The build's search file, opened, with the prompts' texts when `prompts` is set: asked once per
+ * tab and again after a failure, so that Try again fetches again. A member whose session can no
+ * longer get the key is sent to sign in. The Saved page reads its documents from it without
+ * paying for the search engine; search itself asks loadSearchIndex.
+ */
+export function loadSearchFile({ prompts }: { prompts: boolean }): Promise<SearchIndexFile> {
+  let file = files.get(prompts);
+  if (!file) {
+    file = fetchIndexFile(prompts).catch((error: unknown) => {
+      // Only a failure is forgotten: asking again fetches again.
+      files.delete(prompts);
+      if (error instanceof SignInNeeded) goToSignIn();
+      throw error;
+    });
+    files.set(prompts, file);
+  }
+  return file;
+}
+
+/** Indexes built, by whether they include the prompts. */
+const indexes = new Map<boolean, Promise<CatalogueIndex>>();
+
+/**
+ * The catalogue's search index for /search and the dialog: loadSearchFile's documents indexed,
+ * once per tab, again after a failure.
  */
 export function loadSearchIndex({ prompts }: { prompts: boolean }): Promise<CatalogueIndex> {
-  let load = loads.get(prompts);
-  if (!load) {
+  let index = indexes.get(prompts);
+  if (!index) {
     const start = performance.now();
-    load = fetchIndexFile(prompts)
-      .then(({ docs, index }) => {
-        const built = createCatalogueIndex(docs, index);
+    index = Promise.all([loadSearchFile({ prompts }), import('./engine.ts')])
+      .then(([{ docs, index: serialized }, { createCatalogueIndex }]) => {
+        const built = createCatalogueIndex(docs, serialized);
         // Read by the bench on /search: what the first search costs there, download to index ready.
         performance.measure('search-index-load', { start, end: performance.now() });
         return built;
       })
       .catch((error: unknown) => {
-        // Only a failure is forgotten: asking again fetches again.
-        loads.delete(prompts);
-        if (error instanceof SignInNeeded) goToSignIn();
+        indexes.delete(prompts);
         throw error;
       });
-    loads.set(prompts, load);
+    indexes.set(prompts, index);
   }
-  return load;
+  return index;
 }
