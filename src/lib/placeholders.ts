@@ -82,6 +82,38 @@ export function inputHints(text: string): Record<string, string> {
   return hints;
 }
 
+/** What a prompt's front matter says of its variables, by name: a hint and a starting value. */
+export type VariableNotes = Readonly<
+  Record<string, { hint?: string | undefined; default?: string | undefined }>
+>;
+
+/** One field of a prompt's fill-in form. */
+export interface PromptField {
+  /** The variable, as its placeholder writes it: SOURCE_LOGO. */
+  name: string;
+  /** Its label: 'Source logo'. */
+  label: string;
+  /** The line under the field: the front matter's hint, else the prompt's own inputs line. */
+  hint?: string | undefined;
+  /** The value the field starts with: the front matter's default, else empty. */
+  value: string;
+}
+
+/**
+ * The fill-in form's fields of a prompt, in the order its placeholders first appear: the same
+ * for a prompt's card (src/components/PromptPanel.astro) and for one found by search
+ * (src/scripts/prompt-panel-template.ts).
+ */
+export function promptFields(text: string, variables: VariableNotes = {}): PromptField[] {
+  const hints = inputHints(text);
+  return variablesOf(text).map((name) => ({
+    name,
+    label: variableLabel(name),
+    hint: variables[name]?.hint ?? hints[name],
+    value: variables[name]?.default ?? '',
+  }));
+}
+
 /** A placeholder the build refuses: where it is, what was written, and what to write. */
 export interface PlaceholderProblem {
   /** 1-based line within the text checked. */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { splitPrompts, type SearchIndexFile } from '../lib/search/documents.ts';
-import { serializeCatalogueIndex } from '../lib/search/engine.ts';
-import { catalogueSearchDocs } from './_search-docs.ts';
+import { splitPrompts, type SearchIndexFile } from '../search/documents.ts';
+import { serializeCatalogueIndex } from '../search/engine.ts';
+import { catalogueSearchDocs } from '../search/search-docs.ts';
 
 /*
  * The search index: every entry without its prompt text (see search-prompts.json.ts), with

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { splitPrompts, type SearchPromptsFile } from '../lib/search/documents.ts';
-import { catalogueSearchDocs } from './_search-docs.ts';
+import { splitPrompts, type SearchPromptsFile } from '../search/documents.ts';
+import { catalogueSearchDocs } from '../search/search-docs.ts';
 
 /*
  * The prompts' texts by entry id, for copying from /search's results. Apart from the index so

@@ -1,10 +1,4 @@
-import {
-  inputHints,
-  isLongPrompt,
-  segments,
-  variableLabel,
-  variablesOf,
-} from '../lib/placeholders.ts';
+import { isLongPrompt, promptFields, segments, type VariableNotes } from '../lib/placeholders.ts';
 
 /*
  * A prompt panel for a prompt known only in the browser (a search result), from the
@@ -23,6 +17,8 @@ export interface PanelPrompt {
   storageKey: string;
   title: string;
   prompt: string;
+  /** The prompt's front-matter hints and defaults, as its own card has them. */
+  variables?: VariableNotes | undefined;
   /** Dev prompts say 'Copied!'; text and video prompts show the toast. */
   feedback: 'toast' | 'label';
 }
@@ -73,8 +69,8 @@ export function promptPanel(template: HTMLTemplateElement, prompt: PanelPrompt):
 
   const form = one<HTMLFormElement>(panel, 'form[data-fill]');
   const toggle = one<HTMLElement>(panel, '[data-fill-toggle]');
-  const names = variablesOf(prompt.prompt);
-  if (names.length === 0) {
+  const fields = promptFields(prompt.prompt, prompt.variables);
+  if (fields.length === 0) {
     form.remove();
     toggle.remove();
     return panel;
@@ -82,24 +78,23 @@ export function promptPanel(template: HTMLTemplateElement, prompt: PanelPrompt):
   form.id = `${prompt.uid}-fill`;
   form.setAttribute('aria-label', `Fill in: ${prompt.title}`);
   toggle.setAttribute('aria-controls', form.id);
-  one(toggle, '[data-fill-count]').textContent = String(names.length);
+  one(toggle, '[data-fill-count]').textContent = String(fields.length);
   const field = one<HTMLElement>(form, '[data-fill-field]');
-  const hints = inputHints(prompt.prompt);
   field.replaceWith(
-    ...names.map((name) => {
+    ...fields.map(({ name, label: text, hint: note, value }) => {
       const copy = field.cloneNode(true) as HTMLElement;
       const id = `${prompt.uid}-var-${name}`;
       const label = one<HTMLLabelElement>(copy, 'label');
       label.htmlFor = id;
-      label.textContent = variableLabel(name);
+      label.textContent = text;
       const input = one<HTMLTextAreaElement>(copy, 'textarea');
       input.id = id;
       input.name = name;
-      input.defaultValue = '';
+      input.defaultValue = value;
       const hint = copy.querySelector('[data-fill-hint]');
-      if (hints[name] && hint) {
+      if (note && hint) {
         hint.id = `${id}-hint`;
-        hint.textContent = hints[name];
+        hint.textContent = note;
         input.setAttribute('aria-describedby', hint.id);
       } else {
         hint?.remove();

@@ -1,9 +1,9 @@
-import type { SearchDoc } from '../lib/search/documents.ts';
+import type { SearchDoc } from '../search/documents.ts';
 import { readStoredSession } from '../members/session.ts';
 import { setConfirmedUser } from '../members/state.ts';
 import { confirmSession } from '../members/confirm.ts';
 import { config } from '../config.ts';
-import { fetchSearchIndex } from './search-files.ts';
+import { loadSearchFile } from '../search/loader.ts';
 import { $favourites, startFavourites } from './favourites.ts';
 
 /*
@@ -88,7 +88,7 @@ export function showSaved(list: HTMLElement): () => void {
     list.dataset.state = 'loaded';
   };
 
-  fetchSearchIndex(false).then(
+  loadSearchFile({ prompts: false }).then(
     ({ docs }) => {
       const byKey = new Map(docs.map((doc) => [doc.favourite, doc]));
       stop = $favourites.subscribe((keys) => {

@@ -10,7 +10,7 @@ import './menus.ts';
 import './mobile-menu.ts';
 import './theme-toggle.ts';
 import { registerServiceWorker } from './service-worker.ts';
-import { wireSearchShortcuts } from './search-shortcuts.ts';
+import { wireSearchShortcuts } from '../search/shortcuts.ts';
 
 /*
  * Runs on every page, so it stays tiny: visitors never download React or the auth client. On a

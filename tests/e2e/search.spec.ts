@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { promptFiles } from './support/content.ts';
 import { expect, test } from './support/member.ts';
-import { SEARCH_SHORTCUTS } from '../../src/lib/search/shortcut.ts';
+import { SEARCH_SHORTCUTS } from '../../src/search/shortcut.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -14,7 +14,7 @@ const resultLinks = (page: Page) => page.locator('[data-search-result]');
 
 /**
  * Waits until the page's search shortcuts work, as the header's search entry announces them
- * (aria-keyshortcuts, set when src/scripts/search-shortcuts.ts wires them, after load).
+ * (aria-keyshortcuts, set when src/search/shortcuts.ts wires them, after load).
  */
 async function shortcutsWork(page: Page): Promise<void> {
   await expect(page.locator('[data-search-link]').first()).toHaveAttribute(
@@ -256,7 +256,7 @@ test.describe('when a search file fails to load', () => {
     const dialog = page.getByRole('dialog', { name: 'Search' });
     const status = dialog.getByRole('status');
     let failCode = true;
-    await page.route('**/_astro/search-palette.*.js', (route) =>
+    await page.route('**/_astro/dialog.*.js', (route) =>
       failCode ? route.abort() : route.continue(),
     );
     await page.goto('/dev-prompts');

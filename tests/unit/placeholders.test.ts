@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  promptFields,
   fill,
   inputHints,
   placeholderProblems,
   segments,
   variableLabel,
   variablesOf,
+  type PromptField,
+  type VariableNotes,
 } from '../../src/lib/placeholders.ts';
 import { promptFileProblems, promptLoader, unusedVariables } from '../../src/lib/prompt-loader.ts';
 
@@ -81,6 +84,45 @@ describe('placeholders in a prompt', () => {
       BACKGROUND_COLOUR: 'hex values',
       ICON_SOURCE: 'path to a square logo',
     });
+  });
+});
+
+describe('promptFields', () => {
+  const text =
+    'Logo {{SOURCE_LOGO}} at {{SITE_URL}}, {{SOURCE_LOGO}} again.\n- {{SOURCE_LOGO}}: path to the mark';
+  describe.each<{ case: string; variables: VariableNotes | undefined; fields: PromptField[] }>([
+    {
+      case: 'without front matter: labels, the inputs line as hint, empty values',
+      variables: undefined,
+      fields: [
+        { name: 'SOURCE_LOGO', label: 'Source logo', hint: 'path to the mark', value: '' },
+        { name: 'SITE_URL', label: 'Site URL', hint: undefined, value: '' },
+      ],
+    },
+    {
+      case: 'the front matter’s hint wins over the inputs line, and its default fills the value',
+      variables: { SOURCE_LOGO: { hint: 'an SVG file', default: 'logo.svg' } },
+      fields: [
+        { name: 'SOURCE_LOGO', label: 'Source logo', hint: 'an SVG file', value: 'logo.svg' },
+        { name: 'SITE_URL', label: 'Site URL', hint: undefined, value: '' },
+      ],
+    },
+    {
+      case: 'a default alone keeps the inputs line as hint',
+      variables: { SITE_URL: { default: 'https://example.com' } },
+      fields: [
+        { name: 'SOURCE_LOGO', label: 'Source logo', hint: 'path to the mark', value: '' },
+        { name: 'SITE_URL', label: 'Site URL', hint: undefined, value: 'https://example.com' },
+      ],
+    },
+  ])('$case', ({ variables, fields }) => {
+    it('gives one field per variable, in order', () => {
+      expect(promptFields(text, variables)).toEqual(fields);
+    });
+  });
+
+  it('gives no field to a prompt without placeholders', () => {
+    expect(promptFields('Plain text, {{ lowercase }} stays.', {})).toEqual([]);
   });
 });
 

@@ -6,8 +6,8 @@ import {
   searchCatalogue,
   serializeCatalogueIndex,
   suggestSpelling,
-} from '../../src/lib/search/engine.ts';
-import { SEARCH_KINDS } from '../../src/lib/search/documents.ts';
+} from '../../src/search/engine.ts';
+import { SEARCH_KINDS } from '../../src/search/documents.ts';
 import { DOCS } from './search-fixtures.ts';
 
 /** As browsers have it: loaded from the index the build serialised, after a trip through JSON. */

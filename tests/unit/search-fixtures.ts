@@ -1,4 +1,4 @@
-import { toSearchDocs, type SearchDoc } from '../../src/lib/search/documents.ts';
+import { toSearchDocs, type SearchDoc } from '../../src/search/documents.ts';
 
 /** A small catalogue shaped like the real one: tools, dev tools, prompts and a repository. */
 export const DOCS: SearchDoc[] = [

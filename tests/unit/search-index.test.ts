@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   parseSearchIndexFile,
   parseSearchPromptsFile,
@@ -9,17 +8,9 @@ import {
   splitPrompts,
   toSearchDocs,
   withPrompts,
-} from '../../src/lib/search/documents.ts';
-import { serializeCatalogueIndex } from '../../src/lib/search/engine.ts';
-import { browsePages, filterOptions } from '../../src/lib/search/facets.ts';
-import {
-  $searchIndex,
-  $searchResults,
-  $searchState,
-  loadSearchIndex,
-  setFilter,
-  setQuery,
-} from '../../src/stores/search.ts';
+} from '../../src/search/documents.ts';
+import { serializeCatalogueIndex } from '../../src/search/engine.ts';
+import { browsePages, filterOptions } from '../../src/search/facets.ts';
 import { DOCS } from './search-fixtures.ts';
 
 describe('toSearchDocs', () => {
@@ -162,39 +153,6 @@ describe('browsePages', () => {
     const [page] = browsePages(graveyard);
     expect(page?.href).toBe('/dev-tools-lab#tool-graveyard');
     expect(page?.categories[0]?.href).toBe('/dev-tools-lab#tool-graveyard');
-  });
-});
-
-describe('search store', () => {
-  afterEach(() => {
-    cleanStores($searchIndex, $searchState, $searchResults);
-    $searchIndex.set({ status: 'idle', index: null });
-    $searchState.set({ query: '', filters: {} });
-    vi.restoreAllMocks();
-  });
-
-  it('loads once, then answers queries and filters', async () => {
-    const load = vi.fn(() => Promise.resolve({ docs: DOCS }));
-    await Promise.all([loadSearchIndex(load), loadSearchIndex(load)]);
-    expect(load).toHaveBeenCalledTimes(1);
-    expect($searchIndex.get().status).toBe('ready');
-    setQuery('email');
-    expect($searchResults.get().map((hit) => hit.doc.title)).toContain('Resend');
-    setFilter('kind', 'text-prompt');
-    expect($searchResults.get().map((hit) => hit.doc.title)).toEqual(['Competitor Analysis']);
-    setFilter('kind', '');
-    expect($searchState.get().filters.kind).toBeUndefined();
-  });
-
-  it('reports a failed load, logs it, and can retry', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await loadSearchIndex(() => Promise.reject(new Error('offline')));
-    expect($searchIndex.get().status).toBe('error');
-    expect(error).toHaveBeenCalled();
-    await loadSearchIndex(() =>
-      Promise.resolve({ docs: DOCS, index: serializeCatalogueIndex(DOCS) }),
-    );
-    expect($searchIndex.get().status).toBe('ready');
   });
 });
 

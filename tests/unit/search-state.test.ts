@@ -4,7 +4,7 @@ import {
   parseSearchParams,
   toSearchParams,
   TYPING_PAUSE_MS,
-} from '../../src/lib/search/query-state.ts';
+} from '../../src/search/query-state.ts';
 
 describe('search URL', () => {
   it.each([

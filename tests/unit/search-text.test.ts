@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { highlight } from '../../src/lib/search/highlight.ts';
-import { isSearchShortcut } from '../../src/lib/search/shortcut.ts';
+import { highlight } from '../../src/search/highlight.ts';
+import { isSearchShortcut } from '../../src/search/shortcut.ts';
 import {
   normalizeTerm,
   processDocumentTerm,
   processQueryTerm,
   queryTerms,
   tokenize,
-} from '../../src/lib/search/text.ts';
+} from '../../src/search/text.ts';
 
 describe('tokenize and terms', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { categoryAnchor } from '../catalogue.ts';
+import { categoryAnchor } from '../lib/catalogue.ts';
 import { KIND_LABELS, SEARCH_KINDS, type SearchDoc } from './documents.ts';
 import { FILTER_NAMES, matchesFilters, type SearchFilters } from './engine.ts';
 

@@ -1,5 +1,5 @@
 import { PRERENDER_ATTRIBUTE } from '../lib/speculation-rules.ts';
-import { promptPanel } from './prompt-panel-template.ts';
+import { promptPanel } from '../scripts/prompt-panel-template.ts';
 import {
   BADGE_CLASS,
   BADGE_TONES,
@@ -7,10 +7,10 @@ import {
   statusTone,
   type BadgeTone,
 } from '../lib/badge.ts';
-import { KIND_LABELS, type SearchDoc, type SearchKind } from '../lib/search/documents.ts';
-import type { SearchHit } from '../lib/search/engine.ts';
-import type { BrowsePage } from '../lib/search/facets.ts';
-import { highlight } from '../lib/search/highlight.ts';
+import { KIND_LABELS, type SearchDoc, type SearchKind } from './documents.ts';
+import type { SearchHit } from './engine.ts';
+import type { BrowsePage } from './facets.ts';
+import { highlight } from './highlight.ts';
 
 /*
  * Builds the search page's result markup. Everything from the index is set as text, never as
@@ -89,6 +89,7 @@ export function resultCard(
           storageKey: entry,
           title: doc.title,
           prompt: doc.prompt,
+          variables: doc.variables,
           feedback: doc.kind === 'dev-prompt' ? 'label' : 'toast',
         }),
       )
@@ -126,7 +127,7 @@ export function resultCard(
 }
 
 /** One result in the search dialog: title, where it lives and one line of its description. */
-export function paletteRow(hit: SearchHit): HTMLLIElement {
+export function dialogRow(hit: SearchHit): HTMLLIElement {
   const { doc, terms } = hit;
   const link = el(
     'a',

@@ -1,33 +1,27 @@
-import {
-  prepareSuggestions,
-  searchCatalogue,
-  suggestSpelling,
-  type CatalogueIndex,
-} from '../lib/search/engine.ts';
+import { prepareSuggestions, suggestSpelling, type CatalogueIndex } from './engine.ts';
 import { leavesPage } from '../lib/link-clicks.ts';
-import { toSearchParams } from '../lib/search/query-state.ts';
-import { $searchIndex } from '../stores/search.ts';
-import { loadCatalogue } from './search-index.ts';
+import { toSearchParams } from './query-state.ts';
+import { search } from './search.ts';
 import {
   actionButton,
   el,
   loadFailure,
   messageBox,
   moveThroughResults,
-  paletteRow,
+  dialogRow,
   quoted,
   resultCount,
-} from './search-view.ts';
+} from './view.ts';
 
 /** Best matches shown in the dialog; the search page shows them all, with filters. */
-const PALETTE_LIMIT = 8;
+const DIALOG_LIMIT = 8;
 
 /**
- * The search dialog's behaviour, loaded the first time a member opens it: the index loads
- * (shared with /search through the search store), results follow typing, arrow keys move
- * through them, Escape clears the box and then closes.
+ * The search dialog's behaviour, loaded the first time a member opens it
+ * (src/search/shortcuts.ts): the index loads into the search store /search drives too,
+ * results follow typing, arrow keys move through them, Escape clears the box and then closes.
  */
-export function startPalette(dialog: HTMLDialogElement): void {
+export function startDialog(dialog: HTMLDialogElement): void {
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   const status = dialog.querySelector<HTMLElement>('[data-search-dialog-status]');
   const results = dialog.querySelector<HTMLElement>('[data-search-dialog-results]');
@@ -43,8 +37,8 @@ export function startPalette(dialog: HTMLDialogElement): void {
       results.replaceChildren();
       return;
     }
-    const hits = searchCatalogue(index, query);
-    if (hits.length === 0) {
+    const { hits: shown, total } = search.$results.get();
+    if (total === 0) {
       status.textContent = `No results for ${quoted(query)}`;
       const spelling = suggestSpelling(index, query);
       results.replaceChildren(
@@ -57,7 +51,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
                 'Did you mean ',
                 actionButton(spelling, () => {
                   if (input) input.value = spelling;
-                  render();
+                  search.setQuery(spelling);
                   input?.focus();
                 }),
                 '?',
@@ -67,30 +61,29 @@ export function startPalette(dialog: HTMLDialogElement): void {
       );
       return;
     }
-    const shown = hits.slice(0, PALETTE_LIMIT);
     status.textContent =
-      hits.length > shown.length
-        ? `Best ${shown.length} of ${hits.length} results for ${quoted(query)}`
-        : `${resultCount(hits.length)} for ${quoted(query)}`;
-    results.replaceChildren(el('ul', 'space-y-1', ...shown.map((hit) => paletteRow(hit))));
+      total > shown.length
+        ? `Best ${shown.length} of ${total} results for ${quoted(query)}`
+        : `${resultCount(total)} for ${quoted(query)}`;
+    results.replaceChildren(el('ul', 'space-y-1', ...shown.map((hit) => dialogRow(hit))));
   }
 
   let firstResults = true;
   function render(): void {
     if (!input || !status || !results || !all) return;
     all.href = `/search${toSearchParams({ query: input.value, filters: {} })}`;
-    const { status: indexStatus, index } = $searchIndex.get();
+    const { status: indexStatus, index } = search.$index.get();
     results.setAttribute('aria-busy', String(indexStatus === 'loading'));
     if (indexStatus === 'error') {
       status.textContent = 'Search is unavailable';
-      results.replaceChildren(loadFailure(() => void loadCatalogue({ prompts: false })));
+      results.replaceChildren(loadFailure(() => void search.loadIndex(false)));
       return;
     }
     if (!index) {
       status.textContent = 'Loading the catalogue…';
       return;
     }
-    renderQuery(index, input.value);
+    renderQuery(index, search.$state.get().query);
     if (firstResults) {
       firstResults = false;
       requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
@@ -99,7 +92,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
     }
   }
 
-  input.addEventListener('input', render);
+  input.addEventListener('input', () => search.setQuery(input.value));
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -125,7 +118,7 @@ export function startPalette(dialog: HTMLDialogElement): void {
     if (!input.value) return;
     event.preventDefault();
     input.value = '';
-    render();
+    search.setQuery('');
     input.focus();
   });
   // A click on the backdrop (outside the panel) closes.
@@ -133,6 +126,9 @@ export function startPalette(dialog: HTMLDialogElement): void {
     if (event.target === dialog) dialog.close();
   });
 
-  $searchIndex.subscribe(render);
-  void loadCatalogue({ prompts: false });
+  search.setLimit(DIALOG_LIMIT);
+  search.setQuery(input.value);
+  search.$index.subscribe(render);
+  search.$results.listen(render);
+  void search.loadIndex(false);
 }

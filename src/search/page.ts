@@ -1,4 +1,4 @@
-import { SEARCH_KINDS, type SearchKind } from '../lib/search/documents.ts';
+import { SEARCH_KINDS, type SearchKind } from './documents.ts';
 import {
   FILTER_NAMES,
   groupByKind,
@@ -9,20 +9,12 @@ import {
   type CatalogueIndex,
   type SearchFilters,
   type SearchHit,
-} from '../lib/search/engine.ts';
-import { browsePages, filterOptions, type BrowsePage } from '../lib/search/facets.ts';
-import {
-  $searchIndex,
-  $searchResults,
-  $searchState,
-  clearFilters,
-  setFilter,
-  setQuery,
-} from '../stores/search.ts';
-import './copy-buttons.ts';
-import { loadCatalogue } from './search-index.ts';
+} from './engine.ts';
+import { browsePages, filterOptions, type BrowsePage } from './facets.ts';
+import { search } from './search.ts';
+import '../scripts/copy-buttons.ts';
 import { whenSettled } from '../members/state.ts';
-import { syncSearchWithUrl } from './search-url.ts';
+import { syncSearchWithUrl } from './url.ts';
 import {
   actionButton,
   browseView,
@@ -34,7 +26,7 @@ import {
   resultCard,
   resultCount,
   resultGroup,
-} from './search-view.ts';
+} from './view.ts';
 
 /** Results shown per kind while every kind is listed; choosing a kind shows up to ALL_LIMIT. */
 const GROUP_LIMIT = 6;
@@ -81,7 +73,7 @@ function renderFilters(index: CatalogueIndex | null, filters: SearchFilters): vo
 }
 
 function showAll(kind: SearchKind): void {
-  setFilter('kind', kind);
+  search.setFilter('kind', kind);
   input?.focus();
 }
 
@@ -106,8 +98,8 @@ let cardSerial = 0;
 
 function renderResults(index: CatalogueIndex): void {
   if (!results || !status || !panelTemplate || !starTemplate) return;
-  const { query, filters } = $searchState.get();
-  const hits = $searchResults.get();
+  const { query, filters } = search.$state.get();
+  const hits = search.$results.get().hits;
   const searching = query.trim() !== '' || hasFilters(filters);
   if (!searching) {
     status.textContent = `Search ${index.docs.length} entries, or browse by category.`;
@@ -158,8 +150,8 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
         '',
         'Did you mean ',
         actionButton(spelling, () => {
-          if (!keepsFilters) clearFilters();
-          setQuery(spelling);
+          if (!keepsFilters) search.clearFilters();
+          search.setQuery(spelling);
           if (input) input.value = spelling;
           input?.focus();
         }),
@@ -173,7 +165,7 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
       el(
         'p',
         '',
-        actionButton(`Search without filters`, () => clearFilters()),
+        actionButton(`Search without filters`, () => search.clearFilters()),
         ` (${resultCount(unfiltered)})`,
       ),
     );
@@ -194,13 +186,13 @@ function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFi
 
 let firstResults = true;
 function render(): void {
-  const { status: indexStatus, index } = $searchIndex.get();
-  renderFilters(index, $searchState.get().filters);
+  const { status: indexStatus, index } = search.$index.get();
+  renderFilters(index, search.$state.get().filters);
   if (!results || !status) return;
   results.setAttribute('aria-busy', String(indexStatus === 'loading'));
   if (indexStatus === 'error') {
     status.textContent = 'Search is unavailable';
-    results.replaceChildren(loadFailure(() => void loadCatalogue({ prompts: true })));
+    results.replaceChildren(loadFailure(() => void search.loadIndex(true)));
     return;
   }
   if (!index) {
@@ -232,7 +224,7 @@ const resultLinks = () => [
 function wire(): void {
   input?.addEventListener('input', () => {
     const start = performance.now();
-    setQuery(input.value);
+    search.setQuery(input.value);
     // Read by the bench: a keystroke's search and render.
     performance.measure('search-keystroke', { start, end: performance.now(), detail: input.value });
   });
@@ -244,7 +236,7 @@ function wire(): void {
       event.preventDefault();
       if (input.value) {
         input.value = '';
-        setQuery('');
+        search.setQuery('');
       } else input.blur();
     }
   });
@@ -260,23 +252,26 @@ function wire(): void {
     if (input && moveThroughResults(event.key, resultLinks(), input)) event.preventDefault();
   });
   for (const [name, select] of selects) {
-    select?.addEventListener('change', () => setFilter(name, select.value));
+    select?.addEventListener('change', () => search.setFilter(name, select.value));
   }
-  clearButton?.addEventListener('click', () => clearFilters());
+  clearButton?.addEventListener('click', () => search.clearFilters());
 }
 
-syncSearchWithUrl((state) => {
-  if (input) input.value = state.query;
-});
-wire();
-// Filters fold away on narrow screens unless one is in use.
-const filtersBox = document.querySelector<HTMLDetailsElement>('[data-search-filters]');
-if (filtersBox) {
-  filtersBox.open =
-    matchMedia('(min-width: 48rem)').matches || hasFilters($searchState.get().filters);
+/** The search page's behaviour, started by src/pages/search.astro's script. */
+export function startSearchPage(): void {
+  syncSearchWithUrl((state) => {
+    if (input) input.value = state.query;
+  });
+  wire();
+  // Filters fold away on narrow screens unless one is in use.
+  const filtersBox = document.querySelector<HTMLDetailsElement>('[data-search-filters]');
+  if (filtersBox) {
+    filtersBox.open =
+      matchMedia('(min-width: 48rem)').matches || hasFilters(search.$state.get().filters);
+  }
+  // The member came here to search: the box takes the keyboard, unless they followed an anchor.
+  if (!location.hash) focusWhenShown();
+  search.$index.subscribe(render);
+  search.$state.listen(render);
+  void search.loadIndex(true);
 }
-// The member came here to search: the box takes the keyboard, unless they followed an anchor.
-if (!location.hash) focusWhenShown();
-$searchIndex.subscribe(render);
-$searchState.listen(render);
-void loadCatalogue({ prompts: true });

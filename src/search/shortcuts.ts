@@ -1,22 +1,17 @@
 import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
-import { isSearchShortcut, SEARCH_SHORTCUTS } from '../lib/search/shortcut.ts';
+import { isSearchShortcut, SEARCH_SHORTCUTS } from './shortcut.ts';
 
-function typingInField(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return Boolean(
-    element?.isContentEditable || element?.closest?.('input, textarea, select, [contenteditable]'),
-  );
-}
-
-let palette: Promise<unknown> | undefined;
+let started: Promise<unknown> | undefined;
 
 /**
- * Opens the search dialog at once and loads what fills it. The index is fetched and opened
- * (search-files.ts, a few KB) while the dialog's code, the larger part, is still on its way.
+ * Opens the search dialog at once and loads what fills it: the index starts downloading while
+ * the dialog's code (src/search/dialog.ts), the larger part, is still on its way. Kept here, in
+ * the shell's script, rather than in a script of its own: a separate file on every members' page
+ * costs more than its gzip budget allows (tests/e2e/budgets.spec.ts).
  */
 function openDialog(dialog: HTMLDialogElement): void {
   // Asked for before the dialog shows: opening a modal restyles the whole page, a frame's work.
-  palette ??= (() => {
+  started ??= (() => {
     const preload = Object.assign(document.createElement('link'), {
       rel: 'preload',
       as: 'fetch',
@@ -24,16 +19,13 @@ function openDialog(dialog: HTMLDialogElement): void {
       crossOrigin: 'anonymous',
     });
     document.head.append(preload);
-    // Started now, shared with the dialog's code once it asks (search-files.ts); a failure is
-    // the dialog's to show, with a retry, not an unhandled rejection here.
-    import('./search-files.ts').then((module) => module.fetchSearchIndex(false)).catch(() => {});
-    return import('./search-palette.ts')
-      .then(({ startPalette }) => startPalette(dialog))
+    return import('./dialog.ts')
+      .then(({ startDialog }) => startDialog(dialog))
       .catch((error: unknown) => {
         // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
         // dialog again tries again.
         console.error('Could not load search', error);
-        palette = undefined;
+        started = undefined;
         const status = dialog.querySelector('[data-search-dialog-status]');
         if (status)
           status.textContent = 'Search could not load. Close it and try again, or reload the page.';
@@ -43,6 +35,13 @@ function openDialog(dialog: HTMLDialogElement): void {
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   input?.focus();
   input?.select();
+}
+
+function typingInField(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return Boolean(
+    element?.isContentEditable || element?.closest?.('input, textarea, select, [contenteditable]'),
+  );
 }
 
 /**

@@ -1,12 +1,12 @@
 import { entryPath } from '../catalogues.ts';
-import { toSearchDocs, type EntryFields, type SearchDoc } from '../lib/search/documents.ts';
-import { entryName, loadCatalogues } from './_catalogue-entries.ts';
+import { toSearchDocs, type EntryFields, type SearchDoc } from './documents.ts';
+import { entryName, loadCatalogues } from '../pages/_catalogue-entries.ts';
 
 /*
  * Every catalogue entry as a search document, from the same entries the pages render
- * (./_catalogue-entries.ts, over the registry in src/catalogues.ts), in page order: the source
- * of /search-index.json and /search-prompts.json (the leading underscore keeps this module from
- * being a route of its own). A result opens the entry's own page where it has one.
+ * (src/pages/_catalogue-entries.ts, over the registry in src/catalogues.ts), in page order: the
+ * source of /search-index.json and /search-prompts.json. A result opens the entry's own page where
+ * it has one.
  */
 export async function catalogueSearchDocs(): Promise<SearchDoc[]> {
   const catalogues = await loadCatalogues();

@@ -1,11 +1,12 @@
 /*
  * What the search index holds: one document per catalogue entry, built at build time from the
- * same content collections the pages render (src/pages/_search-docs.ts), so search and pages
+ * same content collections the pages render (src/search/search-docs.ts), so search and pages
  * never disagree about a title, a category or an anchor.
  */
 
 import type { AsPlainObject } from 'minisearch';
-import { favouriteKey } from '../favourites.ts';
+import type { VariableNotes } from '../lib/placeholders.ts';
+import { favouriteKey } from '../lib/favourites.ts';
 
 /** The kinds of entries, in the order results are grouped. */
 export const SEARCH_KINDS = [
@@ -66,6 +67,8 @@ export interface SearchDoc {
   section?: string | undefined;
   /** Prompts only: the exact text members copy. */
   prompt?: string | undefined;
+  /** Prompts only: the front matter's hints and defaults, so a result's form matches its card. */
+  variables?: VariableNotes | undefined;
   /** When it joined the catalogue, YYYY-MM-DD ('Recently added' on the members' home). */
   added?: string | undefined;
   /** The entry's key in a member's favourites (src/lib/favourites.ts): the Saved page finds it by it. */
@@ -114,6 +117,7 @@ export interface EntryFields {
   pricing?: string | undefined;
   status?: string | undefined;
   prompt?: string | undefined;
+  variables?: VariableNotes | undefined;
   /** Failed tools: why they failed, searchable as part of the description. */
   reasonForFailure?: string | undefined;
   added?: string | undefined;
@@ -139,6 +143,7 @@ export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): Sea
     pageLabel: ref.pageLabel,
     section: ref.section,
     prompt: entry.prompt,
+    variables: entry.variables,
     added: entry.added,
     // A catalogue's route is /<its id> (src/catalogues.ts).
     favourite: favouriteKey(ref.page.slice(1), entry.id),

@@ -1,12 +1,12 @@
-import { FILTER_NAMES } from '../lib/search/engine.ts';
+import { FILTER_NAMES } from './engine.ts';
 import {
   historyAction,
   parseSearchParams,
   toSearchParams,
   URL_SYNC_DELAY_MS,
   type SearchState,
-} from '../lib/search/query-state.ts';
-import { $searchState, setSearchState } from '../stores/search.ts';
+} from './query-state.ts';
+import { search } from './search.ts';
 
 /*
  * The URL mirrors the search page's query and filters: shareable, kept on reload, and Back
@@ -18,7 +18,7 @@ let lastTypedAt: number | null = null;
 let pendingUrl: 'push' | 'replace' | null = null;
 let urlTimer: ReturnType<typeof setTimeout> | undefined;
 
-function flushUrl(state: SearchState = $searchState.get()): void {
+function flushUrl(state: SearchState = search.$state.get()): void {
   clearTimeout(urlTimer);
   if (!pendingUrl) return;
   const url = `${location.pathname}${toSearchParams(state)}`;
@@ -31,7 +31,7 @@ function flushUrl(state: SearchState = $searchState.get()): void {
 
 function syncUrl(previous: SearchState): void {
   if (applyingUrl) return;
-  const state = $searchState.get();
+  const state = search.$state.get();
   const typing =
     state.query !== previous.query &&
     FILTER_NAMES.every((name) => state.filters[name] === previous.filters[name]);
@@ -60,12 +60,12 @@ export function syncSearchWithUrl(applied: (state: SearchState) => void): void {
     clearTimeout(urlTimer);
     pendingUrl = null;
     applyingUrl = true;
-    setSearchState(parseSearchParams(new URLSearchParams(location.search)));
+    search.setSearchState(parseSearchParams(new URLSearchParams(location.search)));
     applyingUrl = false;
     lastTypedAt = null;
-    applied($searchState.get());
+    applied(search.$state.get());
   };
-  $searchState.listen((_, previous) => syncUrl(previous ?? { query: '', filters: {} }));
+  search.$state.listen((_, previous) => syncUrl(previous ?? { query: '', filters: {} }));
   applyUrl();
   window.addEventListener('popstate', applyUrl);
   // Leaving by a link (a result, the menus) or otherwise: Back must find the query typed last.
