@@ -15,7 +15,7 @@ export const SECURITY_LOG_KEY = 'security-log';
 export const RATE_LIMIT_PREFIX = 'rate-limit:';
 
 /**
- * sessionStorage key of the stars this tab has not finished saving (src/scripts/favourites.ts),
+ * sessionStorage key of the stars this tab has not finished saving (src/browser/favourites.ts),
  * so leaving a page right after a star does not lose it; sign-out removes it.
  */
 export const FAVOURITES_UNSAVED_KEY = 'favourites-unsaved';

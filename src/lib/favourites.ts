@@ -78,7 +78,7 @@ export function applyChanges(
 
 /**
  * The changes still being saved, as this tab keeps them while it leaves a page
- * (src/scripts/favourites.ts): '+key' for a star, '-key' for an unstar, in order, space-separated.
+ * (src/browser/favourites.ts): '+key' for a star, '-key' for an unstar, in order, space-separated.
  */
 export function serialiseChanges(changes: readonly FavouriteChange[]): string {
   return changes.map(({ key, saved }) => `${saved ? '+' : '-'}${key}`).join(' ');

@@ -3,7 +3,7 @@
  * the pager, search results...) are prerendered by the browser on hover, through one static
  * <script type="speculationrules"> in every page's head (src/layouts/BaseLayout.astro, its hash
  * in the policy of astro.config.ts). Static rules cost no JavaScript; browsers without
- * Speculation Rules prefetch the page on hover instead (src/scripts/prefetch.ts).
+ * Speculation Rules prefetch the page on hover instead (src/browser/prefetch.ts).
  */
 
 /** Marks a link to a members' page for prerendering. */

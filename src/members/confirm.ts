@@ -7,7 +7,7 @@ import type { FactorList } from '../../supabase/functions/_shared/members-key.ts
  * whose evaluation was the longest task of a members' page's load) but this one GET, which is
  * what the client's getUser() sends. The client loads only when it has work to do: refreshing a
  * token about to run out (refreshDelay in src/members/session.ts), a session the server ended,
- * signing out (src/scripts/members-shell.ts).
+ * signing out (src/browser/members-shell.ts).
  */
 
 /**

@@ -1,9 +1,9 @@
 import { unseal } from '../lib/sealing.ts';
-import { goToEntry } from '../scripts/entry-pages.ts';
+import { goToEntry } from '../browser/entry-pages.ts';
 import { ENTRY_MAP_ATTRIBUTE } from './contract.ts';
 import { withMembersKey } from './with-key.ts';
 
-/** On a split catalogue, a link to an entry on a later page goes there (src/scripts/entry-pages.ts). */
+/** On a split catalogue, a link to an entry on a later page goes there (src/browser/entry-pages.ts). */
 export function followEntryLink(main: HTMLElement): void {
   const entryMap = main.getAttribute(ENTRY_MAP_ATTRIBUTE);
   const id = decodeURIComponent(location.hash.slice(1));

@@ -3,9 +3,9 @@ import { readStoredSession } from './session.ts';
 import { afterLoad, goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
 
 /*
- * The bundled half of a members' page, run by the site's shell (src/scripts/shell.ts) on every
+ * The bundled half of a members' page, run by the site's shell (src/browser/shell.ts) on every
  * page: the one decision of when the members' shell (session confirmation, the auth client,
- * inactivity sign-out; src/scripts/members-shell.ts) loads, the failure recovery, and the
+ * inactivity sign-out; src/browser/members-shell.ts) loads, the failure recovery, and the
  * session checks a page shown from the back/forward cache or by another tab's change needs.
  */
 
@@ -22,7 +22,7 @@ let membersShell: Promise<unknown> | undefined;
 export function loadMembersShell(): void {
   if (membersShell || !storedSession()) return;
   const load = () => {
-    membersShell ??= import('../scripts/members-shell.ts');
+    membersShell ??= import('../browser/members-shell.ts');
   };
   const region = membersRegion();
   if (!region) afterLoad(load);

@@ -77,7 +77,7 @@ export function readStoredSession(
 
 /**
  * How long before its access token runs out a page hands the session to the auth client, which
- * refreshes it (src/scripts/members-shell.ts); until then a page needs no client at all.
+ * refreshes it (src/browser/members-shell.ts); until then a page needs no client at all.
  */
 export const REFRESH_MARGIN_SECONDS = 5 * 60;
 

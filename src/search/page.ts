@@ -12,7 +12,7 @@ import {
 } from './engine.ts';
 import { browsePages, filterOptions, type BrowsePage } from './facets.ts';
 import { search } from './search.ts';
-import '../scripts/copy-buttons.ts';
+import '../browser/copy-buttons.ts';
 import { whenSettled } from '../members/state.ts';
 import { syncSearchWithUrl } from './url.ts';
 import {

@@ -1,5 +1,5 @@
 import { PRERENDER_ATTRIBUTE } from '../lib/speculation-rules.ts';
-import { promptPanel } from '../scripts/prompt-panel-template.ts';
+import { promptPanel } from '../browser/prompt-panel-template.ts';
 import {
   BADGE_CLASS,
   BADGE_TONES,

@@ -20,7 +20,7 @@ import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculatio
 /*
  * Hops between members' pages: links to members' pages are prerendered on hover with
  * the Speculation Rules API (static rules in every page's head, src/lib/speculation-rules.ts), and
- * prefetched where that API is missing (src/scripts/prefetch.ts). The prerendering tests drive Chromium with Puppeteer:
+ * prefetched where that API is missing (src/browser/prefetch.ts). The prerendering tests drive Chromium with Puppeteer:
  * Chromium never prerenders for a page Playwright drives (tests/e2e/support/prerender.ts).
  */
 
@@ -118,7 +118,7 @@ test("search results link to members' pages marked for prerendering", async ({ p
 test('where Speculation Rules are missing, hovering a members link prefetches its page', async ({
   page,
 }) => {
-  // src/scripts/prefetch.ts prefetches with <link rel="prefetch"> then.
+  // src/browser/prefetch.ts prefetches with <link rel="prefetch"> then.
   await page.addInitScript(() => {
     HTMLScriptElement.supports = () => false;
   });

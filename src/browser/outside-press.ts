@@ -1,6 +1,6 @@
 /**
  * Calls `close` on a press anywhere outside `parts`, until `signal` aborts: the dropdown menus
- * (src/scripts/menus.ts) and the mobile menu (src/scripts/mobile-menu.ts) close so.
+ * (src/browser/menus.ts) and the mobile menu (src/browser/mobile-menu.ts) close so.
  */
 export function closeOnPressOutside(parts: Node[], close: () => void, signal: AbortSignal): void {
   document.addEventListener(

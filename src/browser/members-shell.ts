@@ -6,7 +6,7 @@ import { startInactivityWatch } from './inactivity.ts';
 /*
  * Loaded when src/members/page.ts decides (a session is stored; the page's content is on
  * screen and the page has loaded): inactivity sign-out and the guard's second half. The auth
- * client (src/scripts/members-auth.ts) loads only when it has work to do: at once on /account or
+ * client (src/browser/members-auth.ts) loads only when it has work to do: at once on /account or
  * when the access token has run out or is about to, when the server no longer knows the session,
  * and otherwise shortly before the token runs out, to refresh it (refreshDelay in
  * src/members/session.ts). Until then the server confirms the session to one plain request

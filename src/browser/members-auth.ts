@@ -10,7 +10,7 @@ import {
 } from '../members/state.ts';
 
 /*
- * The auth client's half of the members' shell, loaded by src/scripts/members-shell.ts when
+ * The auth client's half of the members' shell, loaded by src/browser/members-shell.ts when
  * there is work only the client does: refreshing a token about to run out (then keeping it
  * fresh), a session the server no longer knows, and /account, whose forms use the client anyway.
  */
