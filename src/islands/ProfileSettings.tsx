@@ -17,6 +17,8 @@ export default function ProfileSettings() {
   const name = typeof metadata.display_name === 'string' ? metadata.display_name : '';
   return (
     <form
+      // The stored values show first; the server's, if they differ, replace them.
+      key={`${name}\n${String(metadata.newsletter_subscription === true)}`}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {

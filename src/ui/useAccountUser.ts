@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
+import type { User } from '@supabase/auth-js';
 import { useEffect, useSyncExternalStore } from 'react';
 import { $accountUser, loadAccountUser } from '../stores/account-settings.ts';
+import { $auth } from '../stores/auth.ts';
 
 const subscribeNever = () => () => {};
 
 /**
- * The member as the server describes them, for /account's sections: null until loaded, which is
- * also what the build renders. A section hydrating after another has loaded the member (they load
- * as they scroll near) still renders null first, so that its first render matches the build's
- * HTML (React error 418 otherwise); the member follows right after.
+ * The member for /account's sections: at once from the session this browser stored (the user
+ * supabase-js saved with it), then as the server describes them (GET /user), so the forms show
+ * without waiting for a round trip. Null in the build's HTML, and in a section's first render
+ * as it hydrates, so that render matches the HTML (React error 418 otherwise).
  */
-export function useAccountUser() {
+export function useAccountUser(): User | null {
   useEffect(() => {
     void loadAccountUser();
   }, []);
@@ -19,6 +21,8 @@ export function useAccountUser() {
     () => true,
     () => false,
   );
-  const user = useStore($accountUser);
-  return hydrated ? user : null;
+  const fresh = useStore($accountUser);
+  // supabase-js stores the whole user object the server sent with the session.
+  const stored = useStore($auth).user as User | null;
+  return hydrated ? (fresh ?? stored) : null;
 }

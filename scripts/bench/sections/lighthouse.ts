@@ -76,7 +76,8 @@ function showsMembersContent(page: Page, path: string): Promise<boolean> {
     (selector, path) =>
       location.pathname === path &&
       Boolean(document.querySelector(selector)?.checkVisibility()) &&
-      [...document.querySelectorAll(`${selector} li[id], ${selector} dd`)].some(
+      // A catalogue's entries, or /account's sections showing the member's address.
+      [...document.querySelectorAll(`${selector} li[id], ${selector} strong`)].some(
         (element) =>
           element.checkVisibility() &&
           (element.tagName === 'LI' || /@/.test(element.textContent ?? '')),
