@@ -1,6 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-
-const subscribeNever = () => () => {};
+import type { ReactNode } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
 interface Props {
   pending: boolean;
@@ -13,11 +12,7 @@ interface Props {
 export default function SubmitButton({ pending, children, fit = false }: Props) {
   // Disabled as the build renders it, until React runs: a form sent before that would go out as
   // a plain GET, with the password in the address, and the Enter key cannot send it either.
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/auth-js';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { $accountUser, loadAccountUser } from '../stores/account-settings.ts';
 import { $auth } from '../stores/auth.ts';
-
-const subscribeNever = () => () => {};
+import { useHydrated } from './useHydrated.ts';
 
 /**
  * The member for /account's sections: at once from the session this browser stored (the user
@@ -16,11 +15,7 @@ export function useAccountUser(): User | null {
   useEffect(() => {
     void loadAccountUser();
   }, []);
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const fresh = useStore($accountUser);
   // supabase-js stores the whole user object the server sent with the session.
   const stored = useStore($auth).user as User | null;
