@@ -29,9 +29,8 @@ const one = <T extends Element>(root: ParentNode, selector: string): T => {
   return found;
 };
 
-/** A filled copy of the panel template. */
-export function promptPanel(template: HTMLTemplateElement, prompt: PanelPrompt): DocumentFragment {
-  const panel = template.content.cloneNode(true) as DocumentFragment;
+/** Fills a fresh copy of the panel template with this prompt, and returns it. */
+export function promptPanel(panel: DocumentFragment, prompt: PanelPrompt): DocumentFragment {
   const root = one<HTMLElement>(panel, 'prompt-panel');
   root.dataset.storageKey = prompt.storageKey;
   root.dataset.file = `${prompt.id}.md`;

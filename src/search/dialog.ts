@@ -3,25 +3,24 @@ import { leavesPage } from '../lib/link-clicks.ts';
 import { toSearchParams } from './query-state.ts';
 import { search } from './search.ts';
 import {
-  actionButton,
-  el,
+  dialogRows,
   loadFailure,
-  messageBox,
   moveThroughResults,
-  dialogRow,
+  noResults,
   quoted,
   resultCount,
+  searchTemplates,
+  type SearchTemplates,
 } from './view.ts';
 
 /** Best matches shown in the dialog; the search page shows them all, with filters. */
 const DIALOG_LIMIT = 8;
 
 /**
- * The search dialog's behaviour, loaded the first time a member opens it
- * (src/search/shortcuts.ts): the index loads into the search store /search drives too,
+ * The search dialog's behaviour: the index loads into the search store /search drives too,
  * results follow typing, arrow keys move through them, Escape clears the box and then closes.
  */
-export function startDialog(dialog: HTMLDialogElement): void {
+function startDialog(dialog: HTMLDialogElement, templates: SearchTemplates): void {
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
   const status = dialog.querySelector<HTMLElement>('[data-search-dialog-status]');
   const results = dialog.querySelector<HTMLElement>('[data-search-dialog-results]');
@@ -41,22 +40,25 @@ export function startDialog(dialog: HTMLDialogElement): void {
     if (total === 0) {
       status.textContent = `No results for ${quoted(query)}`;
       const spelling = suggestSpelling(index, query);
+      const choose = (suggestion: string) => () => {
+        if (input) input.value = suggestion;
+        search.setQuery(suggestion);
+        input?.focus();
+      };
       results.replaceChildren(
-        messageBox(
-          'neutral',
+        noResults(
+          templates,
+          null,
           spelling
-            ? el(
-                'p',
-                '',
-                'Did you mean ',
-                actionButton(spelling, () => {
-                  if (input) input.value = spelling;
-                  search.setQuery(spelling);
-                  input?.focus();
-                }),
-                '?',
-              )
-            : el('p', '', 'Try fewer or more general words.'),
+            ? [
+                {
+                  kind: 'spelling',
+                  suggestion: spelling,
+                  keepsFilters: true,
+                  choose: choose(spelling),
+                },
+              ]
+            : [],
         ),
       );
       return;
@@ -65,7 +67,7 @@ export function startDialog(dialog: HTMLDialogElement): void {
       total > shown.length
         ? `Best ${shown.length} of ${total} results for ${quoted(query)}`
         : `${resultCount(total)} for ${quoted(query)}`;
-    results.replaceChildren(el('ul', 'space-y-1', ...shown.map((hit) => dialogRow(hit))));
+    results.replaceChildren(dialogRows(templates, shown));
   }
 
   let firstResults = true;
@@ -76,7 +78,7 @@ export function startDialog(dialog: HTMLDialogElement): void {
     results.setAttribute('aria-busy', String(indexStatus === 'loading'));
     if (indexStatus === 'error') {
       status.textContent = 'Search is unavailable';
-      results.replaceChildren(loadFailure(() => void search.loadIndex(false)));
+      results.replaceChildren(loadFailure(templates, () => void search.loadIndex(false)));
       return;
     }
     if (!index) {
@@ -132,3 +134,21 @@ export function startDialog(dialog: HTMLDialogElement): void {
   search.$results.listen(render);
   void search.loadIndex(false);
 }
+
+/**
+ * <search-dialog> (src/components/SearchDialog.astro), defined when this module loads: the
+ * first time a member opens the dialog (src/search/shortcuts.ts). Its markup is there from the
+ * start, so the dialog opens at once and comes alive as soon as this arrives.
+ */
+class SearchDialog extends HTMLElement {
+  #started = false;
+
+  connectedCallback(): void {
+    const dialog = this.querySelector('dialog');
+    if (this.#started || !dialog) return;
+    this.#started = true;
+    startDialog(dialog, searchTemplates(this));
+  }
+}
+
+customElements.define('search-dialog', SearchDialog);

@@ -16,65 +16,56 @@ import '../browser/copy-buttons.ts';
 import { whenSettled } from '../members/state.ts';
 import { syncSearchWithUrl } from './url.ts';
 import {
-  actionButton,
   browseView,
-  el,
   loadFailure,
-  messageBox,
   moveThroughResults,
+  noResults,
   quoted,
   resultCard,
   resultCount,
   resultGroup,
+  searchTemplates,
+  type NoResultsHint,
+  type SearchTemplates,
 } from './view.ts';
+
+type FilterName = (typeof FILTER_NAMES)[number];
 
 /** Results shown per kind while every kind is listed; choosing a kind shows up to ALL_LIMIT. */
 const GROUP_LIMIT = 6;
 const ALL_LIMIT = 100;
 
-const form = document.querySelector<HTMLFormElement>('[data-search-form]');
-const input = document.querySelector<HTMLInputElement>('[data-search-input]');
-const status = document.querySelector<HTMLElement>('[data-search-status]');
-const results = document.querySelector<HTMLElement>('[data-search-results]');
-const panelTemplate = document.querySelector<HTMLTemplateElement>('[data-prompt-panel-template]');
-const starTemplate = document.querySelector<HTMLTemplateElement>('[data-star-template]');
-const clearButton = document.querySelector<HTMLButtonElement>('[data-search-clear-filters]');
-const selects = new Map(
-  FILTER_NAMES.map((name) => [
-    name,
-    document.querySelector<HTMLSelectElement>(`[data-search-filter="${name}"]`),
-  ]),
-);
-
-let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
-
-function renderFilters(index: CatalogueIndex | null, filters: SearchFilters): void {
-  // The choices depend on the filters only: typing must not pay for recounting them.
-  const key = JSON.stringify(FILTER_NAMES.map((name) => filters[name] ?? ''));
-  if (drawnFilters?.index === index && drawnFilters.key === key) return;
-  drawnFilters = { index, key };
-  const options = index ? filterOptions(index.docs, filters) : null;
-  for (const [name, select] of selects) {
-    if (!select) continue;
-    const choices = options?.[name] ?? [];
-    const first = select.options[0];
-    select.replaceChildren(...(first ? [first] : []));
-    for (const choice of choices) {
-      const option = new Option(`${choice.label} (${choice.count})`, choice.value);
-      select.append(option);
-    }
-    select.value = filters[name] ?? '';
-    select.disabled = !index;
-    // Pricing and status only exist on dev tools: hide a filter with nothing to choose.
-    select.closest<HTMLElement>('[data-filter-field]')!.hidden =
-      index !== null && choices.length === 0;
-  }
-  if (clearButton) clearButton.hidden = !hasFilters(filters);
+/** The search page's parts (src/pages/search.astro), found when the page starts. */
+interface Parts {
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  status: HTMLElement;
+  results: HTMLElement;
+  clearButton: HTMLButtonElement | null;
+  selects: Map<FilterName, HTMLSelectElement>;
+  templates: SearchTemplates;
 }
 
-function showAll(kind: SearchKind): void {
-  search.setFilter('kind', kind);
-  input?.focus();
+function findParts(): Parts | null {
+  const form = document.querySelector<HTMLFormElement>('[data-search-form]');
+  const input = document.querySelector<HTMLInputElement>('[data-search-input]');
+  const status = document.querySelector<HTMLElement>('[data-search-status]');
+  const results = document.querySelector<HTMLElement>('[data-search-results]');
+  if (!form || !input || !status || !results) return null;
+  const selects = new Map<FilterName, HTMLSelectElement>();
+  for (const name of FILTER_NAMES) {
+    const select = document.querySelector<HTMLSelectElement>(`[data-search-filter="${name}"]`);
+    if (select) selects.set(name, select);
+  }
+  return {
+    form,
+    input,
+    status,
+    results,
+    clearButton: document.querySelector<HTMLButtonElement>('[data-search-clear-filters]'),
+    selects,
+    templates: searchTemplates(document),
+  };
 }
 
 const browseLists = new WeakMap<CatalogueIndex, BrowsePage[]>();
@@ -89,146 +80,150 @@ function browsable(index: CatalogueIndex): BrowsePage[] {
   return pages;
 }
 
-/*
- * The cards on screen, by entry and highlighted words: the next keystroke usually keeps many of
- * them, and moving a card costs far less than building it again.
- */
-let shownCards = new Map<string, HTMLLIElement>();
-let cardSerial = 0;
+/** Draws the page from the search store, and sends what the member does to it. */
+function startPage(parts: Parts): void {
+  const { form, input, status, results, clearButton, selects, templates } = parts;
+  let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
 
-function renderResults(index: CatalogueIndex): void {
-  if (!results || !status || !panelTemplate || !starTemplate) return;
-  const { query, filters } = search.$state.get();
-  const hits = search.$results.get().hits;
-  const searching = query.trim() !== '' || hasFilters(filters);
-  if (!searching) {
-    status.textContent = `Search ${index.docs.length} entries, or browse by category.`;
-    results.replaceChildren(browseView(browsable(index)));
-    return;
+  function renderFilters(index: CatalogueIndex | null, filters: SearchFilters): void {
+    // The choices depend on the filters only: typing must not pay for recounting them.
+    const key = JSON.stringify(FILTER_NAMES.map((name) => filters[name] ?? ''));
+    if (drawnFilters?.index === index && drawnFilters.key === key) return;
+    drawnFilters = { index, key };
+    const options = index ? filterOptions(index.docs, filters) : null;
+    for (const [name, select] of selects) {
+      const choices = options?.[name] ?? [];
+      const first = select.options[0];
+      select.replaceChildren(...(first ? [first] : []));
+      for (const choice of choices) {
+        select.append(new Option(`${choice.label} (${choice.count})`, choice.value));
+      }
+      select.value = filters[name] ?? '';
+      select.disabled = !index;
+      // Pricing and status only exist on dev tools: hide a filter with nothing to choose.
+      select.closest<HTMLElement>('[data-filter-field]')!.hidden =
+        index !== null && choices.length === 0;
+    }
+    if (clearButton) clearButton.hidden = !hasFilters(filters);
   }
-  if (hits.length === 0) {
-    renderNoResults(index, query, filters);
-    return;
-  }
-  const limit = filters.kind ? ALL_LIMIT : GROUP_LIMIT;
-  const cards = new Map<string, HTMLLIElement>();
-  const card = (hit: SearchHit) => {
-    const key = `${hit.doc.id}\n${hit.terms.join(' ')}`;
-    const node =
-      shownCards.get(key) ??
-      resultCard(hit, cardSerial++, {
-        panel: panelTemplate,
-        star: starTemplate,
-      });
-    cards.set(key, node);
-    return node;
-  };
-  const groups = groupByKind(hits, SEARCH_KINDS).map((group) =>
-    resultGroup(
-      group.kind,
-      group.hits.slice(0, limit).map(card),
-      group.hits.length,
-      filters.kind ? null : showAll,
-    ),
-  );
-  shownCards = cards;
-  const count = resultCount(hits.length);
-  status.textContent = query.trim() ? `${count} for ${quoted(query)}` : count;
-  results.replaceChildren(...groups);
-}
 
-function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFilters): void {
-  if (!results || !status) return;
-  status.textContent = query.trim() ? `No results for ${quoted(query)}` : 'No results';
-  const hints: Node[] = [];
-  const spelling = query.trim() ? suggestSpelling(index, query) : null;
-  if (spelling) {
-    const keepsFilters = searchCatalogue(index, spelling, filters).length > 0;
-    hints.push(
-      el(
-        'p',
-        '',
-        'Did you mean ',
-        actionButton(spelling, () => {
+  function showAll(kind: SearchKind): void {
+    search.setFilter('kind', kind);
+    input.focus();
+  }
+
+  /*
+   * The cards on screen, by entry and highlighted words: the next keystroke usually keeps many
+   * of them, and moving a card costs far less than building it again.
+   */
+  let shownCards = new Map<string, HTMLElement>();
+  let cardSerial = 0;
+
+  function renderResults(index: CatalogueIndex): void {
+    const { query, filters } = search.$state.get();
+    const hits = search.$results.get().hits;
+    const searching = query.trim() !== '' || hasFilters(filters);
+    if (!searching) {
+      status.textContent = `Search ${index.docs.length} entries, or browse by category.`;
+      results.replaceChildren(browseView(templates, browsable(index)));
+      return;
+    }
+    if (hits.length === 0) {
+      renderNoResults(index, query, filters);
+      return;
+    }
+    const limit = filters.kind ? ALL_LIMIT : GROUP_LIMIT;
+    const cards = new Map<string, HTMLElement>();
+    const card = (hit: SearchHit) => {
+      const key = `${hit.doc.id}\n${hit.terms.join(' ')}`;
+      const node = shownCards.get(key) ?? resultCard(templates, hit, cardSerial++);
+      cards.set(key, node);
+      return node;
+    };
+    const groups = groupByKind(hits, SEARCH_KINDS).map((group) =>
+      resultGroup(
+        templates,
+        group.kind,
+        group.hits.slice(0, limit).map(card),
+        group.hits.length,
+        filters.kind ? null : showAll,
+      ),
+    );
+    shownCards = cards;
+    const count = resultCount(hits.length);
+    status.textContent = query.trim() ? `${count} for ${quoted(query)}` : count;
+    results.replaceChildren(...groups);
+  }
+
+  function renderNoResults(index: CatalogueIndex, query: string, filters: SearchFilters): void {
+    status.textContent = query.trim() ? `No results for ${quoted(query)}` : 'No results';
+    const hints: NoResultsHint[] = [];
+    const spelling = query.trim() ? suggestSpelling(index, query) : null;
+    if (spelling) {
+      const keepsFilters = searchCatalogue(index, spelling, filters).length > 0;
+      hints.push({
+        kind: 'spelling',
+        suggestion: spelling,
+        keepsFilters,
+        choose: () => {
           if (!keepsFilters) search.clearFilters();
           search.setQuery(spelling);
-          if (input) input.value = spelling;
-          input?.focus();
-        }),
-        keepsFilters ? '?' : ' (without filters)?',
-      ),
-    );
-  }
-  const unfiltered = hasFilters(filters) ? searchCatalogue(index, query).length : 0;
-  if (unfiltered > 0) {
-    hints.push(
-      el(
-        'p',
-        '',
-        actionButton(`Search without filters`, () => search.clearFilters()),
-        ` (${resultCount(unfiltered)})`,
-      ),
-    );
-  }
-  if (hints.length === 0) hints.push(el('p', '', 'Try fewer or more general words.'));
-  results.replaceChildren(
-    messageBox(
-      'neutral',
-      el(
-        'p',
-        'text-lg font-semibold text-zinc-900 dark:text-white',
+          input.value = spelling;
+          input.focus();
+        },
+      });
+    }
+    const unfiltered = hasFilters(filters) ? searchCatalogue(index, query).length : 0;
+    if (unfiltered > 0) {
+      hints.push({
+        kind: 'without-filters',
+        count: unfiltered,
+        choose: () => search.clearFilters(),
+      });
+    }
+    results.replaceChildren(
+      noResults(
+        templates,
         query.trim() ? `Nothing matches ${quoted(query)}` : 'Nothing matches these filters',
+        hints,
       ),
-      el('div', 'mt-3 space-y-2 text-zinc-700 dark:text-zinc-300', ...hints),
-    ),
-  );
-}
-
-let firstResults = true;
-function render(): void {
-  const { status: indexStatus, index } = search.$index.get();
-  renderFilters(index, search.$state.get().filters);
-  if (!results || !status) return;
-  results.setAttribute('aria-busy', String(indexStatus === 'loading'));
-  if (indexStatus === 'error') {
-    status.textContent = 'Search is unavailable';
-    results.replaceChildren(loadFailure(() => void search.loadIndex(true)));
-    return;
+    );
   }
-  if (!index) {
-    status.textContent = 'Loading the catalogue…';
-    results.replaceChildren();
-    return;
+
+  let firstResults = true;
+  function render(): void {
+    const { status: indexStatus, index } = search.$index.get();
+    renderFilters(index, search.$state.get().filters);
+    results.setAttribute('aria-busy', String(indexStatus === 'loading'));
+    if (indexStatus === 'error') {
+      status.textContent = 'Search is unavailable';
+      results.replaceChildren(loadFailure(templates, () => void search.loadIndex(true)));
+      return;
+    }
+    if (!index) {
+      status.textContent = 'Loading the catalogue…';
+      results.replaceChildren();
+      return;
+    }
+    renderResults(index);
+    if (firstResults) {
+      firstResults = false;
+      // Ready before a query first finds nothing, without holding up a keystroke.
+      requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
+      // Read by the bench: from navigation to the first results on screen.
+      performance.mark('search-first-results');
+    }
   }
-  renderResults(index);
-  if (firstResults) {
-    firstResults = false;
-    // Ready before a query first finds nothing, without holding up a keystroke.
-    requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
-    // Read by the bench: from navigation to the first results on screen.
-    performance.mark('search-first-results');
-  }
-}
 
-/** Focuses the box now, or once the route guard shows the page (a session awaiting refresh). */
-function focusWhenShown(): void {
-  whenSettled((state) => {
-    if (state === 'open') input?.focus();
-  });
-}
+  const resultLinks = () => [...results.querySelectorAll<HTMLElement>('[data-search-result]')];
 
-const resultLinks = () => [
-  ...(results?.querySelectorAll<HTMLElement>('[data-search-result]') ?? []),
-];
-
-function wire(): void {
-  input?.addEventListener('input', () => {
+  input.addEventListener('input', () => {
     const start = performance.now();
     search.setQuery(input.value);
     // Read by the bench: a keystroke's search and render.
     performance.measure('search-keystroke', { start, end: performance.now(), detail: input.value });
   });
-  input?.addEventListener('keydown', (event) => {
+  input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       resultLinks()[0]?.focus();
@@ -240,38 +235,51 @@ function wire(): void {
       } else input.blur();
     }
   });
-  form?.addEventListener('submit', (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     resultLinks()[0]?.click();
   });
-  results?.addEventListener('keydown', (event) => {
+  results.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.preventDefault();
-      input?.focus();
+      input.focus();
     }
-    if (input && moveThroughResults(event.key, resultLinks(), input)) event.preventDefault();
+    if (moveThroughResults(event.key, resultLinks(), input)) event.preventDefault();
   });
   for (const [name, select] of selects) {
-    select?.addEventListener('change', () => search.setFilter(name, select.value));
+    select.addEventListener('change', () => search.setFilter(name, select.value));
   }
   clearButton?.addEventListener('click', () => search.clearFilters());
+
+  search.$index.subscribe(render);
+  search.$state.listen(render);
+}
+
+/** Focuses the box now, or once the route guard shows the page (a session awaiting refresh). */
+function focusWhenShown(input: HTMLInputElement): void {
+  whenSettled((state) => {
+    if (state === 'open') input.focus();
+  });
 }
 
 /** The search page's behaviour, started by src/pages/search.astro's script. */
 export function startSearchPage(): void {
+  const parts = findParts();
+  if (!parts) {
+    console.error('Search: the page lacks its form, box, status or results (search.astro)');
+    return;
+  }
   syncSearchWithUrl((state) => {
-    if (input) input.value = state.query;
+    parts.input.value = state.query;
   });
-  wire();
   // Filters fold away on narrow screens unless one is in use.
   const filtersBox = document.querySelector<HTMLDetailsElement>('[data-search-filters]');
   if (filtersBox) {
     filtersBox.open =
       matchMedia('(min-width: 48rem)').matches || hasFilters(search.$state.get().filters);
   }
+  startPage(parts);
   // The member came here to search: the box takes the keyboard, unless they followed an anchor.
-  if (!location.hash) focusWhenShown();
-  search.$index.subscribe(render);
-  search.$state.listen(render);
+  if (!location.hash) focusWhenShown(parts.input);
   void search.loadIndex(true);
 }

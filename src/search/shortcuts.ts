@@ -19,17 +19,16 @@ function openDialog(dialog: HTMLDialogElement): void {
       crossOrigin: 'anonymous',
     });
     document.head.append(preload);
-    return import('./dialog.ts')
-      .then(({ startDialog }) => startDialog(dialog))
-      .catch((error: unknown) => {
-        // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
-        // dialog again tries again.
-        console.error('Could not load search', error);
-        started = undefined;
-        const status = dialog.querySelector('[data-search-dialog-status]');
-        if (status)
-          status.textContent = 'Search could not load. Close it and try again, or reload the page.';
-      });
+    // Defines <search-dialog>, which then wires itself.
+    return import('./dialog.ts').catch((error: unknown) => {
+      // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
+      // dialog again tries again.
+      console.error('Could not load search', error);
+      started = undefined;
+      const status = dialog.querySelector('[data-search-dialog-status]');
+      if (status)
+        status.textContent = 'Search could not load. Close it and try again, or reload the page.';
+    });
   })();
   if (!dialog.open) dialog.showModal();
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
