@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from '../schemas/auth-forms.ts';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { authPage } from '../stores/auth-page-browser.ts';
 import AuthForm, { EMAIL_FIELD, passwordField, type AuthField } from '../ui/AuthForm.tsx';
 

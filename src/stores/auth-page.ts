@@ -27,14 +27,7 @@ import {
   type RateLimitStorage,
 } from '../lib/rate-limiter.ts';
 import { logSecurityEvent, type SecurityEvent } from '../lib/security-log.ts';
-import {
-  newPasswordSchema,
-  resetSchema,
-  signInSchema,
-  signUpSchema,
-  validateForm,
-  type FieldErrors,
-} from '../schemas/auth-forms.ts';
+import type { FieldErrors } from '../schemas/auth-forms.ts';
 import { setSession, toStoredSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
@@ -131,7 +124,16 @@ export function createAuthPage(world: AuthPageWorld) {
     }
   }
 
-  function valid<T>(result: { ok: true; data: T } | { ok: false; errors: FieldErrors }): T | null {
+  /**
+   * The form's values checked by its rules (src/schemas/auth-forms.ts, zod), loaded on the first
+   * submit as /account does: a visitor who only looks at the form never downloads them.
+   */
+  async function valid<T>(
+    check: (
+      rules: typeof import('../schemas/auth-forms.ts'),
+    ) => { ok: true; data: T } | { ok: false; errors: FieldErrors },
+  ): Promise<T | null> {
+    const result = check(await import('../schemas/auth-forms.ts'));
     $fieldErrors.set(result.ok ? {} : result.errors);
     return result.ok ? result.data : null;
   }
@@ -180,7 +182,7 @@ export function createAuthPage(world: AuthPageWorld) {
   /** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
   function signIn(values: { email: string; password: string }): Promise<void> {
     return exclusive(async () => {
-      const data = valid(validateForm(signInSchema, values));
+      const data = await valid((rules) => rules.validateForm(rules.signInSchema, values));
       if (!data) return;
       const auth = await world.client();
       const signedIn = await attempt({
@@ -212,7 +214,7 @@ export function createAuthPage(world: AuthPageWorld) {
     newsletterSubscription: boolean;
   }): Promise<void> {
     return exclusive(async () => {
-      const data = valid(validateForm(signUpSchema, values));
+      const data = await valid((rules) => rules.validateForm(rules.signUpSchema, values));
       if (!data) return;
       const auth = await world.client();
       const created = await attempt({
@@ -249,7 +251,7 @@ export function createAuthPage(world: AuthPageWorld) {
   /** Sends a password-reset mail whose link comes back to /auth. */
   function requestReset(values: { email: string }): Promise<void> {
     return exclusive(async () => {
-      const data = valid(validateForm(resetSchema, values));
+      const data = await valid((rules) => rules.validateForm(rules.resetSchema, values));
       if (!data) return;
       const auth = await world.client();
       const sent = await attempt({
@@ -273,7 +275,7 @@ export function createAuthPage(world: AuthPageWorld) {
   /** Sets the new password after a recovery link; the member is then signed in and sent home. */
   function setNewPassword(values: { password: string }): Promise<void> {
     return exclusive(async () => {
-      const data = valid(validateForm(newPasswordSchema, values));
+      const data = await valid((rules) => rules.validateForm(rules.newPasswordSchema, values));
       if (!data) return;
       const { error } = await (await world.client()).updateUser({ password: data.password });
       if (error) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import { MAX_LENGTH } from '../schemas/auth-forms.ts';
+import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { authPage } from '../stores/auth-page-browser.ts';
 import Field, { type FieldProps } from './Field.tsx';
 import SubmitButton from './SubmitButton.tsx';

@@ -10,7 +10,7 @@ import {
 } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { MEMBERS_ROUTES } from '../../src/catalogues.ts';
-import { KEY_STORAGE } from '../../src/members/contract.ts';
+import { KEY_PATH, KEY_STORAGE } from '../../src/members/contract.ts';
 
 const PASSWORD = 'Str0ng!pass';
 
@@ -263,21 +263,25 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
 });
 
 test.describe('the header on /auth', () => {
-  // The home page's answer is held below; a service worker would answer it out of reach.
+  // The key request is held below; a service worker would answer it out of reach.
   test.use({ serviceWorkers: 'block' });
 
   test('names the member as soon as they sign in, before any page loads', async ({ page }) => {
     const { email, password } = await createMember('Hedy Lamarr');
     const auth = new AuthPage(page);
     await auth.open();
-    // Hold the redirect home: whatever names the member meanwhile is /auth's own state, which
-    // only the sign-in itself can have told (the header reads it from src/stores/auth.ts).
+    // Hold the members' key request, the last step before /auth sends the member home: whatever
+    // names the member meanwhile is /auth's own state, which only the sign-in itself can have
+    // told (the header reads it from src/stores/auth.ts). Holding the navigation home instead
+    // would leave it pending, and Playwright's locators wait for a pending navigation.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let keyAsked = false;
     await page.route(
-      (url) => url.pathname === '/',
+      (url) => url.pathname === KEY_PATH,
       async (route) => {
-        if (route.request().isNavigationRequest()) await held;
+        keyAsked = true;
+        await held;
         await route.continue();
       },
     );
@@ -286,6 +290,8 @@ test.describe('the header on /auth', () => {
     await auth.signIn(email, password);
     await expect(header.getByRole('button', { name: 'Hedy Lamarr' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await expect.poll(() => keyAsked).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
     release();
     await expect(page).toHaveURL('/');
