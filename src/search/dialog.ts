@@ -1,13 +1,14 @@
-import { prepareSuggestions, suggestSpelling, type CatalogueIndex } from './engine.ts';
+import { suggestSpelling, type CatalogueIndex } from './engine.ts';
 import { leavesPage } from '../lib/link-clicks.ts';
 import { toSearchParams } from './query-state.ts';
 import { search } from './search.ts';
 import {
   dialogRows,
-  loadFailure,
+  firstResultsOnce,
   moveThroughResults,
   noResults,
   quoted,
+  readyIndex,
   resultCount,
   searchTemplates,
   type SearchTemplates,
@@ -70,28 +71,16 @@ function startDialog(dialog: HTMLDialogElement, templates: SearchTemplates): voi
     results.replaceChildren(dialogRows(templates, shown));
   }
 
-  let firstResults = true;
+  const firstResults = firstResultsOnce();
   function render(): void {
     if (!input || !status || !results || !all) return;
     all.href = `/search${toSearchParams({ query: input.value, filters: {} })}`;
-    const { status: indexStatus, index } = search.$index.get();
-    results.setAttribute('aria-busy', String(indexStatus === 'loading'));
-    if (indexStatus === 'error') {
-      status.textContent = 'Search is unavailable';
-      results.replaceChildren(loadFailure(templates, () => void search.loadIndex(false)));
-      return;
-    }
-    if (!index) {
-      status.textContent = 'Loading the catalogue…';
-      return;
-    }
+    const index = readyIndex(templates, { status, results }, search.$index.get(), () => {
+      void search.loadIndex(false);
+    });
+    if (!index) return;
     renderQuery(index, search.$state.get().query);
-    if (firstResults) {
-      firstResults = false;
-      requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
-      // Read by the bench: from the key press to the first results on screen.
-      performance.mark('search-first-results');
-    }
+    firstResults(index);
   }
 
   input.addEventListener('input', () => search.setQuery(input.value));

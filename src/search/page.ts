@@ -3,7 +3,6 @@ import {
   FILTER_NAMES,
   groupByKind,
   hasFilters,
-  prepareSuggestions,
   searchCatalogue,
   suggestSpelling,
   type CatalogueIndex,
@@ -17,10 +16,11 @@ import { whenSettled } from '../members/state.ts';
 import { syncSearchWithUrl } from './url.ts';
 import {
   browseView,
-  loadFailure,
+  firstResultsOnce,
   moveThroughResults,
   noResults,
   quoted,
+  readyIndex,
   resultCard,
   resultCount,
   resultGroup,
@@ -190,29 +190,16 @@ function startPage(parts: Parts): void {
     );
   }
 
-  let firstResults = true;
+  const firstResults = firstResultsOnce();
   function render(): void {
-    const { status: indexStatus, index } = search.$index.get();
-    renderFilters(index, search.$state.get().filters);
-    results.setAttribute('aria-busy', String(indexStatus === 'loading'));
-    if (indexStatus === 'error') {
-      status.textContent = 'Search is unavailable';
-      results.replaceChildren(loadFailure(templates, () => void search.loadIndex(true)));
-      return;
-    }
-    if (!index) {
-      status.textContent = 'Loading the catalogue…';
-      results.replaceChildren();
-      return;
-    }
+    const state = search.$index.get();
+    renderFilters(state.index, search.$state.get().filters);
+    const index = readyIndex(templates, { status, results }, state, () => {
+      void search.loadIndex(true);
+    });
+    if (!index) return;
     renderResults(index);
-    if (firstResults) {
-      firstResults = false;
-      // Ready before a query first finds nothing, without holding up a keystroke.
-      requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
-      // Read by the bench: from navigation to the first results on screen.
-      performance.mark('search-first-results');
-    }
+    firstResults(index);
   }
 
   const resultLinks = () => [...results.querySelectorAll<HTMLElement>('[data-search-result]')];

@@ -1,9 +1,10 @@
 import { promptPanel } from '../browser/prompt-panel-template.ts';
 import { PRICING_TONE, statusTone, type BadgeTone } from '../lib/badge.ts';
 import { KIND_LABELS, type SearchDoc, type SearchKind } from './documents.ts';
-import type { SearchHit } from './engine.ts';
+import { prepareSuggestions, type CatalogueIndex, type SearchHit } from './engine.ts';
 import type { BrowsePage } from './facets.ts';
 import { highlight } from './highlight.ts';
+import type { SearchIndexStatus } from './store.ts';
 
 /*
  * Search results from the markup of src/components/SearchTemplates.astro: each part is a
@@ -226,8 +227,46 @@ export function noResults(
   return box;
 }
 
+/**
+ * Shows the index's state on a search surface (/search or the dialog): loading, or the failure
+ * with a retry. Returns the index once it is ready to search.
+ */
+export function readyIndex(
+  templates: SearchTemplates,
+  surface: { status: HTMLElement; results: HTMLElement },
+  state: { status: SearchIndexStatus; index: CatalogueIndex | null },
+  retry: () => void,
+): CatalogueIndex | null {
+  surface.results.setAttribute('aria-busy', String(state.status === 'loading'));
+  if (state.status === 'error') {
+    surface.status.textContent = 'Search is unavailable';
+    surface.results.replaceChildren(loadFailure(templates, retry));
+    return null;
+  }
+  if (!state.index) {
+    surface.status.textContent = 'Loading the catalogue…';
+    surface.results.replaceChildren();
+  }
+  return state.index;
+}
+
+/**
+ * What a surface does once, when its first results show: prepares spelling suggestions while
+ * idle (ready before a query first finds nothing, without holding up a keystroke), and marks
+ * the moment for the bench ('search-first-results').
+ */
+export function firstResultsOnce(): (index: CatalogueIndex) => void {
+  let done = false;
+  return (index) => {
+    if (done) return;
+    done = true;
+    requestIdleCallback(() => prepareSuggestions(index), { timeout: 2000 });
+    performance.mark('search-first-results');
+  };
+}
+
 /** The index could not be loaded: what happened, and a retry. */
-export function loadFailure(templates: SearchTemplates, retry: () => void): HTMLElement {
+function loadFailure(templates: SearchTemplates, retry: () => void): HTMLElement {
   const box = templates.clone('failure');
   slot(box, 'retry').addEventListener('click', retry);
   return box;
