@@ -8,7 +8,7 @@ import {
   serialiseFavourites,
 } from '../lib/favourites.ts';
 import { readStoredSession, storeUserMetadata } from '../members/session.ts';
-import { onConfirmedUser } from '../members/state.ts';
+import { onConfirmedUser, onStoredSessionChange } from '../members/state.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
@@ -105,9 +105,7 @@ export function startFavourites(): void {
   fromStorage();
   // Called at once when the server has answered already, replacing what storage said.
   onConfirmedUser((user) => favourites.known(parseFavourites(user.user_metadata)));
-  addEventListener('storage', (event) => {
-    if (event.key === config.authStorageKey) fromStorage();
-  });
+  onStoredSessionChange(fromStorage);
   addEventListener('pagehide', () => {
     leaving = true;
   });

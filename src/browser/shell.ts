@@ -1,6 +1,6 @@
-import { config } from '../config.ts';
 import { startMembersPage } from '../members/page.ts';
 import { MEMBER_ATTRIBUTE } from '../members/contract.ts';
+import { onStoredSessionChange } from '../members/state.ts';
 import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 // The header's elements (ThemeToggle.astro, NavMenu.astro and UserMenu.astro, MobileMenu.astro),
@@ -35,9 +35,7 @@ if (!HTMLScriptElement.supports?.('speculationrules')) {
 
 restoreSession(localStorage, Date.now() / 1000);
 // Another tab changed the session: a new name saved on /account shows here at once.
-addEventListener('storage', (event) => {
-  if (event.key === config.authStorageKey) restoreSession(localStorage, Date.now() / 1000);
-});
+onStoredSessionChange(() => restoreSession(localStorage, Date.now() / 1000));
 
 // The stored session already names the member: the user menu shows it from the first frame
 // the shell runs in, not after the members' shell has loaded.

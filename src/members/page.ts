@@ -1,6 +1,13 @@
 import { config } from '../config.ts';
 import { readStoredSession } from './session.ts';
-import { afterLoad, goToSignIn, membersRegion, membersState, whenSettled } from './state.ts';
+import {
+  afterLoad,
+  goToSignIn,
+  membersRegion,
+  membersState,
+  onStoredSessionChange,
+  whenSettled,
+} from './state.ts';
 
 /*
  * The bundled half of a members' page, run by the site's shell (src/browser/shell.ts) on every
@@ -62,7 +69,5 @@ export function startMembersPage(): void {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) checkSession();
   });
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === config.authStorageKey) checkSession();
-  });
+  onStoredSessionChange(checkSession);
 }

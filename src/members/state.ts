@@ -1,3 +1,4 @@
+import { config } from '../config.ts';
 import {
   CONFIRMED_ATTRIBUTE,
   FAILURE_ATTRIBUTE,
@@ -122,4 +123,15 @@ export function afterLoad(run: () => void): void {
   const later = () => afterFrameShown(run);
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
+}
+
+/**
+ * Runs `changed` when another tab writes or removes the stored session (the `storage` event for
+ * its key) or clears this site's storage (no key): the one place that knows which change is a
+ * change of session, for the shell's header, the route guard and the favourites.
+ */
+export function onStoredSessionChange(changed: () => void): void {
+  addEventListener('storage', (event) => {
+    if (event.key === null || event.key === config.authStorageKey) changed();
+  });
 }
