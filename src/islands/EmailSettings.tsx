@@ -18,14 +18,22 @@ export default function EmailSettings() {
   const user = useAccountUser();
   const state = useStore($emailState);
   const arrival = useStore($emailChangeReturn);
-  if (!user) return <AccountLoading what="email settings" height="min-h-46 sm:min-h-27.5" />;
-  const pending = user.new_email;
+  const pending = user?.new_email;
+  // The build draws the section, its form disabled and the address a placeholder, so the page
+  // shows it at once; the member's address fills it as soon as React runs.
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" aria-busy={!user}>
       <SectionAlert message={state.error} />
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         You sign in with{' '}
-        <strong className="font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
+        {user ? (
+          <strong className="font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-block h-3.5 w-56 max-w-full animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-800"
+          />
+        )}
       </p>
       {arrival.completed && !pending && (
         <p
@@ -61,7 +69,6 @@ export default function EmailSettings() {
       ) : null}
       <form
         noValidate
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
         onSubmit={(event) => {
           const form = event.currentTarget;
           void changeEmail({ email: String(formValues(event).email) }).then((sent) => {
@@ -70,24 +77,30 @@ export default function EmailSettings() {
           });
         }}
       >
-        <div className="flex-1">
-          <Field
-            name="email"
-            idPrefix="account-email"
-            label="New email address"
-            type="email"
-            autoComplete="email"
-            maxLength={MAX_LENGTH.email}
-            error={state.fieldErrors.email}
-          />
-        </div>
-        {/* Level with the field, below its label, when side by side. */}
-        <div className="sm:mt-7 sm:shrink-0 sm:whitespace-nowrap">
-          <SubmitButton pending={state.pending} fit>
-            Change email
-          </SubmitButton>
-        </div>
+        <fieldset
+          disabled={!user}
+          className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-start"
+        >
+          <div className="flex-1">
+            <Field
+              name="email"
+              idPrefix="account-email"
+              label="New email address"
+              type="email"
+              autoComplete="email"
+              maxLength={MAX_LENGTH.email}
+              error={state.fieldErrors.email}
+            />
+          </div>
+          {/* Level with the field, below its label, when side by side. */}
+          <div className="sm:mt-7 sm:shrink-0 sm:whitespace-nowrap">
+            <SubmitButton pending={state.pending} fit>
+              Change email
+            </SubmitButton>
+          </div>
+        </fieldset>
       </form>
+      {!user && <AccountLoading what="email settings" />}
     </div>
   );
 }

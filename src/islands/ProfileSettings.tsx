@@ -12,11 +12,14 @@ import { useAccountUser } from '../ui/useAccountUser.ts';
 export default function ProfileSettings() {
   const user = useAccountUser();
   const state = useStore($profileState);
-  if (!user) return <AccountLoading what="profile" height="min-h-47 sm:min-h-42" />;
-  const metadata = user.user_metadata;
+  const metadata = user?.user_metadata ?? {};
   const name = typeof metadata.display_name === 'string' ? metadata.display_name : '';
+  // The build draws the form, empty and disabled, so the page shows it at once; the member's
+  // values fill it as soon as React runs (AccountLoading, last so that it moves nothing, says
+  // if they cannot be loaded).
   return (
     <form
+      aria-busy={!user}
       // The stored values show first; the server's, if they differ, replace them.
       key={`${name}\n${String(metadata.newsletter_subscription === true)}`}
       noValidate
@@ -30,27 +33,30 @@ export default function ProfileSettings() {
       }}
     >
       <SectionAlert message={state.error} />
-      <Field
-        name="displayName"
-        idPrefix="profile"
-        label="Display name"
-        autoComplete="name"
-        defaultValue={name}
-        maxLength={MAX_LENGTH.displayName}
-        error={state.fieldErrors.displayName}
-      />
-      <label className="flex items-start gap-3 text-sm text-zinc-700 dark:text-zinc-300">
-        <input
-          type="checkbox"
-          name="newsletterSubscription"
-          defaultChecked={metadata.newsletter_subscription === true}
-          className="mt-0.5 size-4 rounded border-zinc-300 accent-brand-600"
+      <fieldset disabled={!user} className="min-w-0 space-y-4">
+        <Field
+          name="displayName"
+          idPrefix="profile"
+          label="Display name"
+          autoComplete="name"
+          defaultValue={name}
+          maxLength={MAX_LENGTH.displayName}
+          error={state.fieldErrors.displayName}
         />
-        Send me the newsletter with new tools and prompts
-      </label>
-      <SubmitButton pending={state.pending} fit>
-        Save profile
-      </SubmitButton>
+        <label className="flex items-start gap-3 text-sm text-zinc-700 dark:text-zinc-300">
+          <input
+            type="checkbox"
+            name="newsletterSubscription"
+            defaultChecked={metadata.newsletter_subscription === true}
+            className="mt-0.5 size-4 rounded border-zinc-300 accent-brand-600"
+          />
+          Send me the newsletter with new tools and prompts
+        </label>
+        <SubmitButton pending={state.pending} fit>
+          Save profile
+        </SubmitButton>
+      </fieldset>
+      {!user && <AccountLoading what="profile" />}
     </form>
   );
 }

@@ -32,7 +32,7 @@ export default function Field({
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        className="block h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 focus:border-brand-500 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-white dark:aria-invalid:border-red-400"
+        className="block h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 focus:border-brand-500 disabled:cursor-not-allowed disabled:bg-zinc-50 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-white dark:disabled:bg-zinc-800/40 dark:aria-invalid:border-red-400"
         {...input}
       />
       {error && (
