@@ -23,16 +23,17 @@ export default function EmailSettings() {
   // shows it at once; the member's address fills it as soon as React runs.
   return (
     <div className="space-y-4" aria-busy={!user}>
+      {!user && <AccountLoading what="email settings" />}
       <SectionAlert message={state.error} />
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         You sign in with{' '}
+        {/* On a line of its own, so that an address of any length takes the placeholder's place. */}
         {user ? (
-          <strong className="font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
+          <strong className="block font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
         ) : (
-          <span
-            aria-hidden="true"
-            className="inline-block h-3.5 w-56 max-w-full animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-800"
-          />
+          <span aria-hidden="true" className="flex h-5 items-center">
+            <span className="h-3.5 w-56 max-w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          </span>
         )}
       </p>
       {arrival.completed && !pending && (
@@ -100,7 +101,6 @@ export default function EmailSettings() {
           </div>
         </fieldset>
       </form>
-      {!user && <AccountLoading what="email settings" />}
     </div>
   );
 }

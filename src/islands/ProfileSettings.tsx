@@ -15,8 +15,7 @@ export default function ProfileSettings() {
   const metadata = user?.user_metadata ?? {};
   const name = typeof metadata.display_name === 'string' ? metadata.display_name : '';
   // The build draws the form, empty and disabled, so the page shows it at once; the member's
-  // values fill it as soon as React runs (AccountLoading, last so that it moves nothing, says
-  // if they cannot be loaded).
+  // values fill it as soon as React runs.
   return (
     <form
       aria-busy={!user}
@@ -32,6 +31,7 @@ export default function ProfileSettings() {
         });
       }}
     >
+      {!user && <AccountLoading what="profile" />}
       <SectionAlert message={state.error} />
       <fieldset disabled={!user} className="min-w-0 space-y-4">
         <Field
@@ -56,7 +56,6 @@ export default function ProfileSettings() {
           Save profile
         </SubmitButton>
       </fieldset>
-      {!user && <AccountLoading what="profile" />}
     </form>
   );
 }

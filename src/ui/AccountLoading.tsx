@@ -5,9 +5,10 @@ import { $accountLoadFailed } from '../stores/account-settings.ts';
  * What a section of /account shows until the member is loaded (and what the build renders).
  * With a `height`, it stands in for the section's form, taking that min-height (measured at 390
  * and 1280 px), so nothing moves when the form arrives and the sections further down stay out of
- * view until scrolled to (src/pages/account.astro loads them then). Without one it sits above a
- * form the build draws disabled, and only says it is loading to assistive technology, so that
- * nothing moves when the values arrive.
+ * view until scrolled to (src/pages/account.astro loads them then). Without one it comes first in
+ * a form the build draws disabled and only tells assistive technology that it is loading: out of
+ * the flow, and first because `space-y-*` gives every child but the last a bottom margin, so
+ * nothing moves when it goes.
  */
 export default function AccountLoading({ what, height }: { what: string; height?: string }) {
   const failed = useStore($accountLoadFailed);
