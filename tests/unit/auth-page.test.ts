@@ -18,22 +18,13 @@ import {
   type AuthPageWorld,
 } from '../../src/stores/auth-page.ts';
 import { $toasts } from '../../src/stores/toasts.ts';
+import { memoryStorage } from './memory-storage.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 9, 0);
 const MINUTE = 60_000;
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Str0ng!pass';
 const ORIGIN = 'https://studio.test';
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 const session = (token = 'token-aal1') => ({
   access_token: token,

@@ -7,22 +7,10 @@ import {
   restoreSession,
   setSession,
 } from '../../src/stores/auth.ts';
+import { memoryStorage } from './memory-storage.ts';
 
 const KEY = 'sb-127-auth-token';
 const NOW = 1_800_000_000;
-
-function memoryStorage(entries: Record<string, string> = {}) {
-  const data = new Map(Object.entries(entries));
-  return {
-    data,
-    get length() {
-      return data.size;
-    },
-    key: (i: number) => [...data.keys()][i] ?? null,
-    getItem: (key: string) => data.get(key) ?? null,
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 const session = (expiresAt: number) =>
   JSON.stringify({

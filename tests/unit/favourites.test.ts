@@ -17,6 +17,7 @@ import {
   createFavouriteActions,
   type FavouritesWorld,
 } from '../../src/stores/favourites.ts';
+import { memoryStorage } from './memory-storage.ts';
 
 describe('favourite keys', () => {
   it('are six lowercase base-36 characters, stable, and differ by catalogue', () => {
@@ -334,14 +335,7 @@ describe('why a save failed, in words', () => {
 
 describe('the stored session after a save', () => {
   const KEY = 'sb-test-auth-token';
-  const memory = (raw: string | null) => {
-    const map = new Map<string, string>(raw === null ? [] : [[KEY, raw]]);
-    return {
-      map,
-      getItem: (key: string) => map.get(key) ?? null,
-      setItem: (key: string, value: string) => void map.set(key, value),
-    };
-  };
+  const memory = (raw: string | null) => memoryStorage(raw === null ? {} : { [KEY]: raw });
 
   it('takes the new metadata and keeps everything else supabase-js wrote', () => {
     const session = {
@@ -353,7 +347,7 @@ describe('the stored session after a save', () => {
     };
     const storage = memory(JSON.stringify(session));
     expect(storeUserMetadata(storage, KEY, { display_name: 'Ada', fav: 'abc123' })).toBe(true);
-    expect(JSON.parse(storage.map.get(KEY)!)).toEqual({
+    expect(JSON.parse(storage.data.get(KEY)!)).toEqual({
       ...session,
       user: { ...session.user, user_metadata: { display_name: 'Ada', fav: 'abc123' } },
     });
@@ -362,6 +356,6 @@ describe('the stored session after a save', () => {
   it.each([null, 'not json', '{"user":null}'])('writes nothing over %j', (raw) => {
     const storage = memory(raw);
     expect(storeUserMetadata(storage, KEY, { fav: 'abc123' })).toBe(false);
-    expect(storage.map.get(KEY) ?? null).toBe(raw);
+    expect(storage.data.get(KEY) ?? null).toBe(raw);
   });
 });

@@ -6,19 +6,10 @@ import {
   SIGN_IN_LIMIT,
   SIGN_UP_LIMIT,
 } from '../../src/lib/rate-limiter.ts';
+import { memoryStorage } from './memory-storage.ts';
 
 const MINUTE = 60_000;
 const T0 = 1_800_000_000_000;
-
-function memory() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 describe.each([
   ['sign-in', SIGN_IN_LIMIT, 5, 15],
@@ -26,7 +17,7 @@ describe.each([
   ['default', DEFAULT_LIMIT, 5, 15],
 ])('%s limiter', (_name, limit, maxAttempts, blockMinutes) => {
   it(`allows ${maxAttempts} attempts, counting down, then blocks for ${blockMinutes} minutes`, () => {
-    const limiter = createRateLimiter(memory(), limit);
+    const limiter = createRateLimiter(memoryStorage(), limit);
     for (let attempt = 1; attempt < maxAttempts; attempt += 1) {
       const record = limiter.recordFailure('ada@example.com', T0 + attempt);
       expect(record).toMatchObject({
@@ -51,13 +42,13 @@ describe.each([
 
 describe('rate limiter', () => {
   it('keeps keys apart', () => {
-    const limiter = createRateLimiter(memory(), SIGN_IN_LIMIT);
+    const limiter = createRateLimiter(memoryStorage(), SIGN_IN_LIMIT);
     limiter.recordFailure('a', T0);
     expect(limiter.check('b', T0).attempts).toBe(0);
   });
 
   it('clears on success and on manual reset', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const limiter = createRateLimiter(storage, SIGN_IN_LIMIT);
     limiter.recordFailure('a', T0);
     limiter.recordSuccess('a');
@@ -68,14 +59,14 @@ describe('rate limiter', () => {
   });
 
   it('forgets attempts older than the window', () => {
-    const limiter = createRateLimiter(memory(), DEFAULT_LIMIT);
+    const limiter = createRateLimiter(memoryStorage(), DEFAULT_LIMIT);
     limiter.recordFailure('a', T0);
     limiter.recordFailure('a', T0 + MINUTE);
     expect(limiter.recordFailure('a', T0 + 15 * MINUTE).attempts).toBe(1);
   });
 
   it('treats an expired block as cleared when loaded, and removes it', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem(
       'rate-limit:a',
       JSON.stringify({
@@ -92,7 +83,7 @@ describe('rate limiter', () => {
   });
 
   it('does not count attempts while blocked', () => {
-    const limiter = createRateLimiter(memory(), SIGN_UP_LIMIT);
+    const limiter = createRateLimiter(memoryStorage(), SIGN_UP_LIMIT);
     for (let i = 0; i < 3; i += 1) limiter.recordFailure('a', T0);
     expect(limiter.recordFailure('a', T0 + MINUTE)).toMatchObject({
       attempts: 3,
@@ -103,7 +94,7 @@ describe('rate limiter', () => {
   it.each([['not json'], ['{"attempts":"5"}'], ['null']])(
     'ignores a malformed record %j',
     (raw) => {
-      const storage = memory();
+      const storage = memoryStorage();
       storage.setItem('rate-limit:a', raw);
       expect(createRateLimiter(storage, SIGN_IN_LIMIT, vi.fn()).check('a', T0).attempts).toBe(0);
     },

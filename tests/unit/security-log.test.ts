@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { logSecurityEvent, readSecurityLog, SECURITY_LOG_KEY } from '../../src/lib/security-log.ts';
-
-function memory() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  };
-}
+import { memoryStorage } from './memory-storage.ts';
 
 describe('security log', () => {
   it('records the event, time and details', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     logSecurityEvent(
       storage,
       'signin_failed',
@@ -29,7 +21,7 @@ describe('security log', () => {
   });
 
   it('never stores a password or token, whatever the caller passes', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     logSecurityEvent(
       storage,
       'signup_failed',
@@ -41,7 +33,7 @@ describe('security log', () => {
   });
 
   it('keeps at most 50 entries, dropping the oldest', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     for (let i = 0; i < 55; i += 1)
       logSecurityEvent(storage, 'password_reset_failed', { i }, new Date(i));
     const entries = readSecurityLog(storage);
@@ -51,7 +43,7 @@ describe('security log', () => {
   });
 
   it('starts over from a malformed log', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem(SECURITY_LOG_KEY, '{"not":"an array"}');
     expect(readSecurityLog(storage)).toEqual([]);
     storage.setItem(SECURITY_LOG_KEY, 'garbage');
