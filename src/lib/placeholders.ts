@@ -102,7 +102,7 @@ export interface PromptField {
 /**
  * The fill-in form's fields of a prompt, in the order its placeholders first appear: the same
  * for a prompt's card (src/components/PromptPanel.astro) and for one found by search
- * (src/browser/prompt-panel-template.ts).
+ * (src/search/prompt-panel.ts).
  */
 export function promptFields(text: string, variables: VariableNotes = {}): PromptField[] {
   const hints = inputHints(text);

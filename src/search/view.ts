@@ -1,4 +1,4 @@
-import { promptPanel } from '../browser/prompt-panel-template.ts';
+import { promptPanel } from './prompt-panel.ts';
 import { PRICING_TONE, statusTone, type BadgeTone } from '../lib/badge.ts';
 import { KIND_LABELS, type SearchDoc, type SearchKind } from './documents.ts';
 import { prepareSuggestions, type CatalogueIndex, type SearchHit } from './engine.ts';
@@ -95,12 +95,8 @@ export function resultCard(
   card.querySelector<HTMLElement>('favourite-button')!.dataset.key = doc.favourite;
   card.querySelector('favourite-button button')!.setAttribute('aria-label', `Save ${doc.title}`);
 
-  const badges = templates.fragment('badges');
   const badge = (text: string, tone: BadgeTone) => {
-    const element = badges
-      .querySelector<HTMLElement>(`[data-tone="${tone}"]`)!
-      .cloneNode() as HTMLElement;
-    element.removeAttribute('data-tone');
+    const element = templates.clone(`badge-${tone}`);
     fillMarked(templates, element, text, terms);
     return element;
   };
