@@ -59,9 +59,6 @@ export interface Config {
   log: (line: string) => void;
 }
 
-// One error for every configuration of this repository, re-exported for the server's callers.
-export { ConfigError };
-
 /** The repository root, so the default data folder does not depend on the working directory. */
 const repoRoot = path.resolve(import.meta.dirname, '..');
 

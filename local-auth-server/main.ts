@@ -3,7 +3,8 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError } from '../src/lib/config-error.ts';
+import { loadConfig, type Config } from './config.ts';
 import { silenceSqliteWarning } from './warnings.ts';
 
 const USAGE = `Usage: npm run auth:local [-- --reset]

@@ -1,5 +1,6 @@
 import { loadEnv } from 'vite';
-import { ConfigError, parseSiteConfig } from '../src/lib/site-config.ts';
+import { ConfigError } from '../src/lib/config-error.ts';
+import { parseSiteConfig } from '../src/lib/site-config.ts';
 
 /** The site configuration as astro.config.ts sees it; exits naming the variable when invalid. */
 export function loadSiteConfig(mode = 'production') {

@@ -55,9 +55,6 @@ export interface SiteConfig {
   founderEmail: string;
 }
 
-// Re-exported for the build scripts, which report it (scripts/load-site-config.mjs).
-export { ConfigError };
-
 /** supabase-js's default storage key for a project URL: `sb-<first label of its host>-auth-token`. */
 export function authStorageKeyFor(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0] ?? ''}-auth-token`;

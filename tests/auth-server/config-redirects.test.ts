@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaults, loadConfig } from '../../local-auth-server/config.ts';
+import { defaults, loadConfig } from '../../local-auth-server/config.ts';
+import { ConfigError } from '../../src/lib/config-error.ts';
 import { compileGlob, RedirectPolicy } from '../../local-auth-server/redirects.ts';
 
 describe('loadConfig', () => {

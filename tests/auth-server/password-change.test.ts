@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../../local-auth-server/config.ts';
+import { loadConfig } from '../../local-auth-server/config.ts';
+import { ConfigError } from '../../src/lib/config-error.ts';
 import {
   call,
   clientFor,
