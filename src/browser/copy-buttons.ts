@@ -32,7 +32,7 @@ async function copyFrom(button: HTMLElement): Promise<void> {
     document,
   });
   if (!copied) {
-    // The spec keeps clipboard failures out of the member's way: console only.
+    // A refused copy stays out of the member's way (the button simply does not confirm): console only.
     console.error('Copy failed: the browser refused clipboard access');
     return;
   }

@@ -10,7 +10,7 @@ import { PAGE_HTML_LIMIT } from './site-build.ts';
 const SECTION = 'Build scaling';
 
 /**
- * Issue 7's scales and targets. `stopAfter` bounds a build that has already missed its time, so
+ * The scales and targets of docs/performance.md. `stopAfter` bounds a build that has already missed its time, so
  * the whole bench stays within 15 minutes.
  */
 const SCALES: readonly { entries: number; time?: Target; rss?: Target; stopAfter: number }[] = [

@@ -26,7 +26,7 @@ const FLOOR_RATIO = 1.15;
 const REPORTS = join(import.meta.dirname, '..', '..', '..', 'bench-results', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** Issue 7's targets: the home page and members' pages have them; /auth is reported as is. */
+/** The targets of docs/performance.md: the home page and members' pages have them; /auth is reported as is. */
 function targetsFor(type: PageType): Partial<Record<string, Target>> {
   if (type.path === '/') {
     return {

@@ -44,7 +44,7 @@ export const pageWeight: Section = {
           }),
         );
         if (type.path === '/') {
-          // Issue 7: nothing before first paint but the one small inline pre-paint script.
+          // The target: nothing before first paint but the one small inline pre-paint script.
           figures.push(
             figure(
               'script files before first paint',

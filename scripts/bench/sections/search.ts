@@ -136,7 +136,7 @@ async function firstUse(browser: Browser, settled: boolean): Promise<FirstUse> {
 }
 
 /**
- * Issue 8's figures: on a members' page of the real catalogue, pressing '/' to the first results
+ * Search's figures (docs/performance.md): on a members' page of the real catalogue, pressing '/' to the first results
  * (the index downloaded, decrypted and indexed on first use); each keystroke's search and render
  * at 10,000 synthetic entries; and the search files' sizes per 1,000 entries at each scale.
  */

@@ -3,7 +3,7 @@ import { largestPage, measureBuild } from '../measure-build.ts';
 import type { Section } from '../section.ts';
 
 const SECTION = 'Build';
-/** Issue 7: no page's HTML over 200 KB gzip, at any scale. */
+/** The target: no page's HTML over 200 KB gzip, at any scale. */
 export const PAGE_HTML_LIMIT = 200_000;
 
 /** The production build of the real content/, which the browsing sections then serve. */
