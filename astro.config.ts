@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { isEntryPage } from './src/catalogues.ts';
@@ -8,6 +9,7 @@ import { inlineScripts } from './scripts/inline-scripts.mjs';
 import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/load-site-config.mjs';
+import { outDir } from './scripts/out-dir.ts';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
 import { contentDir } from './src/lib/content-dir.ts';
 import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
@@ -15,7 +17,7 @@ import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 const siteConfig = loadSiteConfig(
   process.env.NODE_ENV === 'production' ? 'production' : 'development',
 );
-const dist = new URL('./dist/', import.meta.url);
+const dist = outDir(process.env, new URL('./', import.meta.url));
 // The members' inline scripts (src/members/inline/), compiled once: pages inline this code and
 // the policy hashes it.
 const membersInline = inlineScripts(siteConfig);
@@ -24,6 +26,7 @@ const membersInline = inlineScripts(siteConfig);
 export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
+  outDir: fileURLToPath(dist),
   // /toolstack is served from toolstack.html: URLs are the routes without trailing slashes.
   // Styles are inlined: one render-blocking request less on a first visit (about 150 ms of LCP
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.

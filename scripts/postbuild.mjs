@@ -3,6 +3,7 @@
 // dist/_headers and generates the service worker over the final dist/ contents, so its precache
 // manifest matches what ships.
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
 import { shellScripts } from './shell-scripts.mjs';
@@ -12,11 +13,12 @@ import { writeEntryMaps } from './entry-maps.mjs';
 import { arrangePageModules } from './page-modules.mjs';
 import { readBuiltPages, writeBuiltPages } from './built-pages.mjs';
 import { loadSiteConfig } from './load-site-config.mjs';
+import { outDir } from './out-dir.ts';
 import { mergePolicies, securePage } from './csp.mjs';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.mjs';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
-const dist = new URL('../dist/', import.meta.url);
+const dist = outDir(process.env, new URL('../', import.meta.url));
 /**
  * Pages whose scripts are precached. /auth itself is precached, but not its React island and auth
  * client: a visitor's first visit to the home page must not download ~100 KB it may never use.
@@ -130,7 +132,11 @@ await writeHeadersFile(
 );
 console.log(`content security policy: ${policies.length} pages; dist/_headers written`);
 const { count, size, warnings } = await generateSW(
-  serviceWorkerConfig('dist', await shellScripts(dist, SHELL_PAGES), sealedPages),
+  serviceWorkerConfig(
+    fileURLToPath(dist).replace(/\/$/, ''),
+    await shellScripts(dist, SHELL_PAGES),
+    sealedPages,
+  ),
 );
 warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
 console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);
