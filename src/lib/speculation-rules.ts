@@ -1,3 +1,5 @@
+import { scriptJson } from './script-json.ts';
+
 /*
  * Hops between members' pages: links marked with PRERENDER_ATTRIBUTE (the menus, the home grid,
  * the pager, search results...) are prerendered by the browser on hover, through one static
@@ -21,4 +23,4 @@ const marked = {
  * Prefetch beside prerender: Chromium falls back to it when it declines to prerender (memory
  * pressure, its limit of pages prerendered at once).
  */
-export const SPECULATION_RULES = JSON.stringify({ prerender: [marked], prefetch: [marked] });
+export const SPECULATION_RULES = scriptJson({ prerender: [marked], prefetch: [marked] });
