@@ -125,11 +125,9 @@ async function route(
     const reply = errorReply(new ApiError(405, 'method_not_allowed', 'Method Not Allowed'), req);
     return { ...reply, headers: { ...reply.headers, Allow: match.allow.join(', ') } };
   }
-  // Hosted Supabase's per-IP limits, before the body is read or any work done.
-  const limiter =
-    router === authRouter
-      ? ctx.limiters?.forRequest(req.method ?? 'GET', path, url.searchParams)
-      : null;
+  // Hosted Supabase's per-IP limits, before the body is read or any work done. The matched
+  // route names its limit, so no spelling of a path that reaches a handler escapes it.
+  const limiter = ctx.limiters?.forRoute(match.limit, url.searchParams);
   if (limiter && !limiter.take(req.socket.remoteAddress ?? '')) {
     req.resume();
     throw requestRateLimited();

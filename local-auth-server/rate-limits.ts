@@ -94,6 +94,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 const MINUTE = 60_000;
 
+/** The per-IP limit a route counts against (router.ts); `token` is chosen by the grant type. */
+export type RequestLimit =
+  'signInSignUps' | 'tokenVerifications' | 'mfaChallenge' | 'mfaVerify' | 'token';
+
 /** Every limiter of one server, built from its limits (the server has none when they are off). */
 export class Limiters {
   readonly limits: RateLimits;
@@ -123,24 +127,13 @@ export class Limiters {
   }
 
   /**
-   * The per-IP limiter for a request, as GoTrue's router assigns them; null for routes it
-   * leaves unlimited.
+   * The per-IP limiter a route names (router.ts), null for routes GoTrue leaves unlimited. The
+   * token route's depends on the grant: refreshes and PKCE exchanges have their own count.
    */
-  forRequest(method: string, path: string, query: URLSearchParams): RateLimiter | null {
-    if (path === '/verify') return this.tokenVerifications;
-    // GoTrue's limiterOpts.User, built from RATE_LIMIT_OTP like sign-ups, codes and links: every
-    // update counts, so wrong current passwords and nonces are bounded per IP too.
-    if (path === '/user') return method === 'PUT' ? this.signInSignUps : null;
-    if (method !== 'POST') return null;
-    if (path === '/token') {
-      const grant = query.get('grant_type');
-      return grant === 'refresh_token' || grant === 'pkce' ? this.tokenRefresh : this.signInSignUps;
-    }
-    if (['/signup', '/otp', '/magiclink', '/recover', '/resend'].includes(path)) {
-      return this.signInSignUps;
-    }
-    if (/^\/factors\/[^/]+\/challenge$/.test(path)) return this.mfaChallenge;
-    if (/^\/factors\/[^/]+\/verify$/.test(path)) return this.mfaVerify;
-    return null;
+  forRoute(limit: RequestLimit | undefined, query: URLSearchParams): RateLimiter | null {
+    if (limit === undefined) return null;
+    if (limit !== 'token') return this[limit];
+    const grant = query.get('grant_type');
+    return grant === 'refresh_token' || grant === 'pkce' ? this.tokenRefresh : this.signInSignUps;
   }
 }

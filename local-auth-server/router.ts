@@ -1,4 +1,5 @@
 import type { Handler } from './api.ts';
+import type { RequestLimit } from './rate-limits.ts';
 import {
   adminCreateUser,
   adminDeleteFactor,
@@ -39,11 +40,21 @@ interface Route {
   method: string;
   pattern: string;
   handler: Handler;
+  /**
+   * The per-IP limit every request routed here counts against. It belongs to the route, not to
+   * a spelling of its path, so every spelling that reaches the handler meets the same limit.
+   */
+  limit?: RequestLimit;
 }
 
 /** The result of routing a request. */
 export type Match =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | {
+      kind: 'found';
+      handler: Handler;
+      params: Record<string, string>;
+      limit: RequestLimit | undefined;
+    }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
@@ -63,7 +74,7 @@ export class Router {
       const params = matchPattern(route.pattern, segments);
       if (!params) continue;
       if (route.method === '*' || route.method === method) {
-        return { kind: 'found', handler: route.handler, params };
+        return { kind: 'found', handler: route.handler, params, limit: route.limit };
       }
       allow.add(route.method);
     }
@@ -94,30 +105,42 @@ function matchPattern(pattern: string, segments: readonly string[]): Record<stri
   return parts.length === segments.length ? params : null;
 }
 
-/** The Supabase Auth API, as served under /auth/v1. */
+/** The Supabase Auth API, as served under /auth/v1, with the per-IP limits GoTrue's router assigns. */
 export const authRouter = new Router([
   { method: 'GET', pattern: '/health', handler: health },
   { method: 'GET', pattern: '/.well-known/jwks.json', handler: jwks },
   { method: 'GET', pattern: '/settings', handler: settings },
-  { method: 'POST', pattern: '/signup', handler: signup },
-  { method: 'POST', pattern: '/token', handler: token },
-  { method: 'GET', pattern: '/verify', handler: verifyLink },
-  { method: 'POST', pattern: '/verify', handler: verifyCode },
-  { method: 'POST', pattern: '/recover', handler: recover },
-  { method: 'POST', pattern: '/resend', handler: resend },
-  { method: 'POST', pattern: '/otp', handler: otp },
-  { method: 'POST', pattern: '/magiclink', handler: magicLink },
+  { method: 'POST', pattern: '/signup', handler: signup, limit: 'signInSignUps' },
+  { method: 'POST', pattern: '/token', handler: token, limit: 'token' },
+  { method: 'GET', pattern: '/verify', handler: verifyLink, limit: 'tokenVerifications' },
+  { method: 'POST', pattern: '/verify', handler: verifyCode, limit: 'tokenVerifications' },
+  { method: 'POST', pattern: '/recover', handler: recover, limit: 'signInSignUps' },
+  { method: 'POST', pattern: '/resend', handler: resend, limit: 'signInSignUps' },
+  { method: 'POST', pattern: '/otp', handler: otp, limit: 'signInSignUps' },
+  { method: 'POST', pattern: '/magiclink', handler: magicLink, limit: 'signInSignUps' },
   { method: 'POST', pattern: '/logout', handler: logout },
   { method: 'GET', pattern: '/reauthenticate', handler: reauthenticate },
   { method: 'GET', pattern: '/user', handler: getUser },
-  { method: 'PUT', pattern: '/user', handler: updateUser },
+  // GoTrue's limiterOpts.User, built from RATE_LIMIT_OTP like sign-ups, codes and links: every
+  // update counts, so wrong current passwords and nonces are bounded per IP too.
+  { method: 'PUT', pattern: '/user', handler: updateUser, limit: 'signInSignUps' },
   { method: 'GET', pattern: '/user/identities/authorize', handler: identities },
   { method: 'DELETE', pattern: '/user/identities/:identityId', handler: identities },
   { method: 'GET', pattern: '/user/oauth/grants', handler: oauthGrants },
   { method: 'DELETE', pattern: '/user/oauth/grants', handler: oauthGrants },
   { method: 'POST', pattern: '/factors', handler: enrollFactor },
-  { method: 'POST', pattern: '/factors/:factorId/challenge', handler: challengeFactor },
-  { method: 'POST', pattern: '/factors/:factorId/verify', handler: verifyFactor },
+  {
+    method: 'POST',
+    pattern: '/factors/:factorId/challenge',
+    handler: challengeFactor,
+    limit: 'mfaChallenge',
+  },
+  {
+    method: 'POST',
+    pattern: '/factors/:factorId/verify',
+    handler: verifyFactor,
+    limit: 'mfaVerify',
+  },
   { method: 'DELETE', pattern: '/factors/:factorId', handler: unenrollFactor },
   { method: 'GET', pattern: '/authorize', handler: authorize },
   { method: 'POST', pattern: '/sso', handler: sso },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -128,6 +129,74 @@ export async function call(
 
 /** The 2024-01-01 error format, as supabase-js requests it. */
 export const MODERN = { 'X-Supabase-Api-Version': '2024-01-01' };
+
+/** What a raw request answered: the body is parsed when it is JSON, else left as text. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+/**
+ * Raw HTTP from a chosen loopback address (Linux routes all of 127/8 to lo), with the target
+ * sent byte for byte as given: fetch() would normalise `..`, `%2e` and a missing leading slash
+ * before sending. The server tells clients apart by their socket's address, so a test gives
+ * each simulated client an address of its own.
+ */
+export function callFrom(
+  server: AuthServer,
+  localAddress: string,
+  method: string,
+  target: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(server.url);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method,
+        path: target,
+        headers: {
+          apikey: server.anonKey,
+          'content-type': 'application/json',
+          ...MODERN,
+          // Without a length, Node's client sends a GET's body unframed.
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let parsed: Record<string, unknown> = {};
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            // Not JSON (the inbox page, a bare 500): the test reads `text`.
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let addressesUsed = 0;
+
+/** A loopback address no other test in this process has used: 127.0.1.2, 127.0.1.3, … */
+export function freshAddress(): string {
+  addressesUsed += 1;
+  return `127.0.${1 + Math.floor(addressesUsed / 250)}.${1 + (addressesUsed % 250)}`;
+}
 
 /** Signs up and confirms an address through the mailed link; returns the session tokens. */
 export async function confirmedUser(

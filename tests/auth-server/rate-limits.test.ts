@@ -1,5 +1,5 @@
 import { TOTP, Secret } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -7,9 +7,12 @@ import {
   RateLimiter,
   type RateLimits,
 } from '../../local-auth-server/rate-limits.ts';
+import { authRouter } from '../../local-auth-server/router.ts';
 import {
   call,
+  callFrom,
   confirmedUser,
+  freshAddress,
   latestMail,
   MODERN,
   otpOf,
@@ -40,6 +43,7 @@ describe('RateLimiter', () => {
     ['POST', '/signup', '', 'signInSignUps'],
     ['POST', '/recover', '', 'signInSignUps'],
     ['POST', '/otp', '', 'signInSignUps'],
+    ['POST', '/magiclink', '', 'signInSignUps'],
     ['POST', '/resend', '', 'signInSignUps'],
     ['GET', '/verify', 'token=x&type=signup', 'tokenVerifications'],
     ['POST', '/verify', '', 'tokenVerifications'],
@@ -50,7 +54,9 @@ describe('RateLimiter', () => {
     ['GET', '/settings', '', null],
   ] as const)('%s %s?%s is limited by %s', (method, path, query, name) => {
     const limiters = new Limiters(DEFAULT_RATE_LIMITS);
-    const limiter = limiters.forRequest(method, path, new URLSearchParams(query));
+    const match = authRouter.match(method, path);
+    if (match.kind !== 'found') throw new Error(`${method} ${path} routes nowhere`);
+    const limiter = limiters.forRoute(match.limit, new URLSearchParams(query));
     expect(limiter).toBe(name === null ? null : limiters[name]);
   });
 
@@ -254,5 +260,110 @@ describe('the server under guessing', () => {
       }
     }
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe('per-IP limits, whatever the spelling of the path', () => {
+  // Every limit at 3, so each spelling takes four requests; each spelling is sent from an
+  // address of its own, so no two share a count.
+  const LIMIT = 3;
+  const FACTOR = '00000000-0000-4000-8000-000000000000';
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        signInSignUps: LIMIT,
+        tokenRefresh: LIMIT,
+        tokenVerifications: LIMIT,
+        mfa: LIMIT,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** Every limited route, as method, path and query. */
+  const routes = [
+    ['POST', '/token', '?grant_type=password'],
+    ['POST', '/token', '?grant_type=refresh_token'],
+    ['POST', '/token', '?grant_type=pkce'],
+    ['POST', '/signup', ''],
+    ['POST', '/otp', ''],
+    ['POST', '/magiclink', ''],
+    ['POST', '/recover', ''],
+    ['POST', '/resend', ''],
+    ['GET', '/verify', ''],
+    ['POST', '/verify', ''],
+    ['PUT', '/user', ''],
+    ['POST', `/factors/${FACTOR}/challenge`, ''],
+    ['POST', `/factors/${FACTOR}/verify`, ''],
+  ] as const;
+
+  /** Ways to write a path, and whether the router takes them to the route's handler. */
+  const spellings: [string, (path: string) => string, boolean][] = [
+    ['as documented', (path) => path, true],
+    ['with a trailing slash', (path) => `${path}/`, true],
+    ['with two trailing slashes', (path) => `${path}//`, true],
+    ['through a dot segment', (path) => `/x/..${path}`, true],
+    ['through an encoded dot segment', (path) => `/x/%2E%2e${path}`, true],
+    ['with a doubled slash inside', (path) => `/${path}`, false],
+    ['with %2F for its last slash', (path) => path.replace(/\/(?=[^/]*$)/, '%2F'), false],
+    ['with %2f for its first slash', (path) => path.replace('/', '%2f'), false],
+    ['in upper case', (path) => path.toUpperCase(), false],
+    ['with one capital', (path) => `/${path.charAt(1).toUpperCase()}${path.slice(2)}`, false],
+  ];
+
+  const cases = routes.flatMap(([method, path, query]) =>
+    spellings.map(
+      ([name, spell, routed]) =>
+        [`${method} ${path}${query}`, name, method, spell(path) + query, routed] as const,
+    ),
+  );
+
+  it.each(cases)('%s %s', async (_route, _spelling, method, target, routed) => {
+    const from = freshAddress();
+    const answers = [];
+    for (let request = 0; request <= LIMIT; request += 1) {
+      answers.push(
+        await callFrom(server, from, method, `/auth/v1${target}`, {
+          body: method === 'GET' ? undefined : {},
+        }),
+      );
+    }
+    const statuses = answers.map((answer) => answer.status);
+    if (routed) {
+      // The same count as the documented spelling: LIMIT answers from the handler, then 429.
+      expect(statuses.slice(0, LIMIT)).not.toContain(429);
+      expect(answers.slice(0, LIMIT).map((answer) => answer.body.code)).not.toContain('not_found');
+      expect(statuses[LIMIT]).toBe(429);
+      expect(answers[LIMIT]?.body).toEqual({
+        code: 'over_request_rate_limit',
+        message: 'Request rate limit reached',
+      });
+    } else {
+      // The router's own 404 (or 405, where the spelling is another route's path) every time:
+      // no handler ran, so there was nothing to count.
+      for (const answer of answers) {
+        expect([
+          { code: 'not_found', message: 'Not Found' },
+          { code: 'method_not_allowed', message: 'Method Not Allowed' },
+        ]).toContainEqual(answer.body);
+      }
+    }
+  });
+
+  it('routes a %2F inside a parameter to the handler, under the same limit', async () => {
+    const from = freshAddress();
+    const statuses = [];
+    for (let request = 0; request <= LIMIT; request += 1) {
+      const target = `/auth/v1/factors/${FACTOR}%2Fx/verify`;
+      statuses.push((await callFrom(server, from, 'POST', target, { body: {} })).status);
+    }
+    // The handler's own refusal (no session) three times, then the limit.
+    expect(statuses).toEqual([403, 403, 403, 429]);
   });
 });
