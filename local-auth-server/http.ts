@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { json, type AppContext, type ApiRequest, type Bearer, type Reply } from './api.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { ApiError, GatewayError, renderError } from './errors.ts';
@@ -16,6 +17,18 @@ const DEV_PREFIX = '/_dev/';
 
 /** Kong's open routes: reachable from a mail or a browser redirect, so no apikey is needed. */
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize', '/.well-known/jwks.json'];
+
+/**
+ * Headers on every answer, whoever writes it (a handler, an error, the router's 404 or 405, the
+ * Host check, a preflight, the last-resort 500, Node's refusal of a request it cannot parse):
+ * no body is to be sniffed into another type or framed by another site's page, and no URL,
+ * which may carry a token (a /verify link), is to reach the next site as a Referer.
+ */
+export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
 
 /** A body over the limit; the rest is still read and discarded so the connection stays usable. */
 function tooLarge(): ApiError {
@@ -64,8 +77,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Supabase's gateway refuses a secret key from anything whose User-Agent says it is a browser. */
-const BROWSER_USER_AGENT = /^Mozilla\//;
+/**
+ * Supabase's gateway refuses a secret key from anything whose User-Agent says it is a browser.
+ * Header values are not case-sensitive to anyone who would send one, so neither is this.
+ */
+const BROWSER_USER_AGENT = /^mozilla\//i;
 
 /**
  * What Kong hands GoTrue as Authorization: the caller's own bearer token is passed through;
@@ -172,6 +188,7 @@ function write(res: ServerResponse, reply: Reply, extraHeaders: Record<string, s
   if (res.destroyed || res.headersSent) return;
   const body = reply.body ?? '';
   res.writeHead(reply.status, {
+    ...BASELINE_HEADERS,
     ...extraHeaders,
     ...reply.headers,
     'Content-Length': String(Buffer.byteLength(body)),
@@ -235,4 +252,31 @@ export async function handleRequest(
   }
   // Tokens and user data must not be kept by a browser cache or a proxy (RFC 6749 5.1).
   write(res, reply, isFunction ? cors : { ...cors, 'Cache-Control': 'no-store' });
+}
+
+/** The status Node answers each client error with (lib/_http_server.js, socketOnError). */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Answers a request Node could not parse (a malformed request line or header, headers past the
+ * size limit) as Node itself would, with the same status and no body, but with the baseline
+ * headers. Like Node, it writes nothing when a response on the connection is already under
+ * way, since bytes written then would corrupt it.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const headers = Object.entries(BASELINE_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  }
+  socket.destroy();
 }

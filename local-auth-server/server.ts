@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext, EdgeFunction } from './api.ts';
 import { loadConfig, type Config } from './config.ts';
-import { handleRequest } from './http.ts';
+import { answerClientError, BASELINE_HEADERS, handleRequest } from './http.ts';
 import { projectFunctions } from './project-functions.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { Mailer } from './mail.ts';
@@ -78,9 +78,10 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
         .then((ctx) => handleRequest(ctx, req, res))
         .catch((error: unknown) => {
           console.error('local-auth-server: request failed', error);
-          if (!res.headersSent) res.writeHead(500).end();
+          if (!res.headersSent) res.writeHead(500, BASELINE_HEADERS).end();
         });
     });
+    server.on('clientError', answerClientError);
     const address = await listen(server, config.port, config.host);
     const url = `http://${publicHost(address)}:${address.port}`;
     const functions = projectFunctions(config.functionsDir, {

@@ -70,7 +70,10 @@ ${body}
     status: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      // Only this page's own inline styles; no page of another origin may frame it (the links
+      // it shows sign in whoever follows them), and it neither submits nor re-bases anything.
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     },
     body: page,
   };
