@@ -4,7 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { isEntryPage } from './src/catalogues.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.mjs';
+import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-scripts.mjs';
 import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
@@ -44,7 +44,7 @@ export default defineConfig({
   // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
   // the scripts and styles it renders inline (island hydration, the inlined stylesheet);
   // scripts/postbuild.mjs then checks every page's inline code against it after its rewrites
-  // (scripts/csp.mjs) and writes the same policy as a header into dist/_headers.
+  // (scripts/csp.ts) and writes the same policy as a header into dist/_headers.
   security: {
     csp: {
       algorithm: 'SHA-256',

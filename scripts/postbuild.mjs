@@ -6,15 +6,15 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.mjs';
-import { shellScripts } from './shell-scripts.mjs';
+import { shellScripts } from './shell-scripts.ts';
 import { resolveMembersKey } from './resolve-members-key.mjs';
-import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.mjs';
-import { writeEntryMaps } from './entry-maps.mjs';
-import { arrangePageModules } from './page-modules.mjs';
-import { readBuiltPages, writeBuiltPages } from './built-pages.mjs';
+import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
+import { writeEntryMaps } from './entry-maps.ts';
+import { arrangePageModules } from './page-modules.ts';
+import { readBuiltPages, writeBuiltPages } from './built-pages.ts';
 import { loadSiteConfig } from './load-site-config.mjs';
 import { outDir } from './out-dir.ts';
-import { mergePolicies, securePage } from './csp.mjs';
+import { mergePolicies, securePage } from './csp.ts';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.mjs';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
@@ -37,7 +37,7 @@ async function flattenSitemap() {
 }
 
 /**
- * @param {import('./built-pages.mjs').BuiltPage[]} pages
+ * @param {import('./built-pages.ts').BuiltPage[]} pages
  * @returns {Promise<string[]>} paths of the sealed pages, which the service worker keeps
  */
 async function sealMembersContent(pages) {
@@ -76,41 +76,51 @@ async function sealMembersContent(pages) {
 }
 
 /**
- * Astro wrote each page's policy with the hashes of what it rendered inline; the steps above
- * rewrite pages afterwards. Every inline script, style and style attribute must still be allowed
- * (a missing hash is added, and said), and the policy tag goes first in <head>. Run before
- * sealing, which hides the members' markup, and after it, which moves the region's scripts.
+ * Astro wrote each page's policy with the hashes of the scripts the build writes; the steps above
+ * rewrite pages afterwards. Every inline script must still be one of those (scripts/csp.ts), every
+ * style and style attribute allowed (a missing hash is added, and said), and the policy tag goes
+ * first in <head>. Run before sealing, which hides the members' markup, and after it, which moves
+ * the region's scripts. Every page is checked before the build fails, so one run names them all.
  *
- * @param {import('./built-pages.mjs').BuiltPage[]} pages
+ * @param {import('./built-pages.ts').BuiltPage[]} pages
  * @returns {Promise<string[]>} every page's policy
  */
 async function checkContentSecurityPolicy(pages) {
-  const result = { policies: /** @type {string[]} */ ([]), added: /** @type {string[]} */ ([]) };
-  try {
-    const missing = [];
-    for (const page of pages) {
-      const secured = securePage(page.html);
+  const policies = [];
+  const added = [];
+  const missing = [];
+  const refused = [];
+  for (const page of pages) {
+    try {
+      const secured = securePage(page.html, page.name);
       if (!secured) {
         missing.push(page.name);
         continue;
       }
       page.html = secured.html;
-      result.policies.push(secured.policy);
-      result.added.push(...secured.added.map((entry) => `${page.name}: ${entry}`));
+      policies.push(secured.policy);
+      added.push(...secured.added.map((entry) => `${page.name}: ${entry}`));
+    } catch (error) {
+      refused.push(error instanceof Error ? error.message : String(error));
     }
-    if (missing.length > 0) {
-      throw new Error(
-        `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
-      );
-    }
-  } catch (error) {
+  }
+  if (missing.length > 0) {
+    refused.push(
+      `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
+    );
+  }
+  if (refused.length > 0) {
     // Before sealing, dist/ holds members' pages in the clear: nothing of it may be published.
     await rm(dist, { recursive: true, force: true });
-    console.error(`\n${error.message}\n\nThe build output (dist/) was removed.\n`);
+    console.error(
+      `\nContent-Security-Policy check failed:\n${refused.map((line) => `  - ${line}`).join('\n')}\n\n` +
+        'A script on a page that the build did not write usually means a content field became ' +
+        'markup: check the entries named above.\nThe build output (dist/) was removed.\n',
+    );
     process.exit(1);
   }
-  for (const entry of result.added) console.log(`content security policy: added ${entry}`);
-  return result.policies;
+  for (const entry of added) console.log(`content security policy: added ${entry}`);
+  return policies;
 }
 
 await flattenSitemap();

@@ -37,7 +37,7 @@ const MEMBERS_PAGES_PLUGIN = {
  * workbox-build generateSW options. Public pages, icons and the JavaScript those pages
  * load are precached; other hashed assets are cached the first time a page uses them, so a
  * visitor's first load never downloads the members' bundles. Sealed members' pages are kept as
- * they are served (ciphertext: scripts/seal.mjs) in the MEMBERS_PAGES_CACHE cache the first time
+ * they are served (ciphertext: scripts/seal.ts) in the MEMBERS_PAGES_CACHE cache the first time
  * they are fetched, and served from it after that while the network revalidates them, so a hop
  * to a visited one (prerendered on hover or not) needs no network. Every other navigation goes to
  * the network. Both fall back to /offline when there is nothing to show. Auth and function calls
@@ -46,7 +46,7 @@ const MEMBERS_PAGES_PLUGIN = {
  * @param {string} distDir build output folder
  * @param {string[]} shellScripts dist-relative paths of the scripts public pages load
  * @param {string[]} sealedPages paths of the sealed members' pages (sealMembersPages in
- *   scripts/seal.mjs); none when the build does not seal (MEMBERS_CONTENT_SEAL=off), so that a
+ *   scripts/seal.ts); none when the build does not seal (MEMBERS_CONTENT_SEAL=off), so that a
  *   members' page in the clear is never cached
  */
 export function serviceWorkerConfig(distDir, shellScripts, sealedPages) {

@@ -31,7 +31,7 @@ export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /**
  * Where the build writes the search index and the prompts' texts (src/pages/search-*.json.ts);
- * each path is also its sealing's additional data (scripts/seal.mjs).
+ * each path is also its sealing's additional data (scripts/seal.ts).
  */
 export const SEARCH_INDEX_PATH = '/search-index.json';
 export const SEARCH_PROMPTS_PATH = '/search-prompts.json';

@@ -6,13 +6,6 @@
 /** id -> path of the first page holding it. */
 export type EntryMap = Record<string, string>;
 
-const ANCHOR = /<(?:li|section)\b[^>]*?\sid="([^"]+)"/g;
-
-/** Ids of the cards (li) and category sections of a page's HTML, in document order. */
-export function anchorIds(html: string): string[] {
-  return [...html.matchAll(ANCHOR)].map(([, id = '']) => id);
-}
-
 /** Builds the map from a catalogue's pages in page order; an id seen twice keeps its first page. */
 export function buildEntryMap(
   pages: readonly { path: string; ids: readonly string[] }[],

@@ -2,7 +2,7 @@
  * Splitting a long catalogue into pages, so that no page grows with the catalogue: past about
  * 150 KB of cards' HTML a catalogue continues on /name/2, /name/3 ... while /name stays the
  * first page and its stable URL. Links to /name#entry reach entries on later pages through the
- * catalogue's entry map (scripts/entry-maps.mjs, src/browser/entry-pages.ts). Today's catalogue
+ * catalogue's entry map (scripts/entry-maps.ts, src/browser/entry-pages.ts). Today's catalogue
  * fits on one page per route.
  */
 
@@ -57,7 +57,7 @@ export function splitIntoPages<T>(
 }
 
 /**
- * Where a split catalogue's entry map is published (scripts/entry-maps.mjs reads it from the
+ * Where a split catalogue's entry map is published (scripts/entry-maps.ts reads it from the
  * page); undefined for a catalogue on one page, which needs none.
  */
 export function entryMapPath(page: PageInfo): string | undefined {

@@ -44,7 +44,7 @@ export const STATE_EVENT = 'members-state';
 /** On <html>: a session is stored, so the shell shows the members' variant of its parts. */
 export const MEMBER_ATTRIBUTE = 'data-member';
 
-/** A sealed region's ciphertext, one <template> per part, in order (scripts/seal.mjs). */
+/** A sealed region's ciphertext, one <template> per part, in order (scripts/seal.ts). */
 export const SEALED_PART_ATTRIBUTE = 'data-sealed-part';
 /** A top-level element of a region that starts a new sealed part (a catalogue's category). */
 export const PART_START_ATTRIBUTE = 'data-members-part';
@@ -81,12 +81,19 @@ export const KEY_PATH = '/functions/v1/members-content-key';
 export const SIGN_IN_PATH = '/auth';
 
 /**
- * A region's HTML cut before each top-level element marked PART_START_ATTRIBUTE: how the build
- * splits it into parts (scripts/seal.mjs) and the opener inserts the later ones a category at a
- * task (src/members/open.ts). The HTML is the build's own, so a pattern is enough.
+ * A region's top-level nodes grouped before each element marked PART_START_ATTRIBUTE: how the
+ * opener inserts the later part a category at a task (src/members/open.ts), on nodes the
+ * browser's parser made, so text that merely spells a marked element is never a place to cut.
+ * The build cuts the parts at the same elements (sealedRegion in scripts/seal.ts).
  */
-export function splitAtPartStarts(html: string): string[] {
-  return html.split(new RegExp(`(?=<[a-z]+\\b[^>]*\\s${PART_START_ATTRIBUTE}[\\s=>])`));
+export function groupAtPartStarts<T>(nodes: readonly T[], isStart: (node: T) => boolean): T[][] {
+  const groups: T[][] = [];
+  for (const node of nodes) {
+    const current = groups.at(-1);
+    if (!current || isStart(node)) groups.push([node]);
+    else current.push(node);
+  }
+  return groups;
 }
 
 /** The additional data a sealed part is bound to: its page, its place and the part count. */

@@ -1,9 +1,10 @@
 import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
 import {
   ENTRY_REACHED_ATTRIBUTE,
+  groupAtPartStarts,
+  PART_START_ATTRIBUTE,
   partAad,
   SEALED_PART_ATTRIBUTE,
-  splitAtPartStarts,
 } from './contract.ts';
 import { afterPaint } from './state.ts';
 
@@ -57,9 +58,14 @@ export async function openRegion(
   if (rest.length > 0) {
     await afterPaint();
     for (const html of await Promise.all(rest.map(inflateText))) {
-      for (const category of splitAtPartStarts(html)) {
+      // Parsed inert (a template's content runs nothing), then moved in a category at a time.
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      const isStart = (node: Node) =>
+        node instanceof Element && node.hasAttribute(PART_START_ATTRIBUTE);
+      for (const group of groupAtPartStarts([...template.content.childNodes], isStart)) {
         await nextTask();
-        main.insertAdjacentHTML('beforeend', category);
+        main.append(...group);
       }
     }
   }

@@ -6,7 +6,7 @@ import { catalogueSearchDocs } from '../search/search-docs.ts';
 /*
  * The search index: every entry without its prompt text (see search-prompts.json.ts), with
  * MiniSearch's index of them made here rather than in each member's browser. It is members'
- * content, so the build seals this file like the pages (scripts/seal.mjs) and search opens it
+ * content, so the build seals this file like the pages (scripts/seal.ts) and search opens it
  * with the members' key.
  */
 export const GET: APIRoute = async () => {

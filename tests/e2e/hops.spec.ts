@@ -14,7 +14,7 @@ import {
   type TabWatch,
 } from './support/prerender.ts';
 import { CONTENT_SHOWN, KEY_STORAGE, SIGN_IN_PATH } from '../../src/members/contract.ts';
-import { parsePolicy, sha256 } from '../../scripts/csp.mjs';
+import { parsePolicy, sha256 } from '../../scripts/csp.ts';
 import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculation-rules.ts';
 
 /*

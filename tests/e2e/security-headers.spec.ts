@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePolicy } from '../../scripts/csp.mjs';
+import { parsePolicy } from '../../scripts/csp.ts';
 import { parseHeadersFile } from '../../scripts/headers-file.mjs';
 import { expect, test } from './support/test.ts';
 

@@ -6,7 +6,7 @@ import { expect, test } from './support/member.ts';
 /*
  * Today's catalogue fits on one page per route, so a split catalogue is staged: /toolstack is
  * shown as the first page of a split catalogue whose sealed entry map sends one of /lab's
- * tools to /lab, as a map built from real later pages would (scripts/entry-maps.mjs).
+ * tools to /lab, as a map built from real later pages would (scripts/entry-maps.ts).
  */
 const MAP = '/toolstack.entries.json';
 const labTool = jsonEntries<{ id: string; name: string }>('tools/lab.json')[0];

@@ -13,7 +13,9 @@ import {
   securePage,
   serializePolicy,
   sha256,
-} from '../../scripts/csp.mjs';
+  UnknownScriptError,
+} from '../../scripts/csp.ts';
+import { parsePage } from '../../scripts/html.ts';
 
 const hashOf = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -105,40 +107,63 @@ describe('inline code a page needs hashes for', () => {
     const html =
       '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{"x":1}</script>' +
       '<script type="module" src="/_astro/c.js"></script><script data-x="1">a()</script>';
-    expect(inlineHashes(html).scripts).toEqual([hashOf('a()'), hashOf('b()')]);
+    expect(inlineHashes(parsePage(html)).scripts).toEqual([hashOf('a()'), hashOf('b()')]);
   });
 
   it('counts <style> elements and decoded style attributes, not text that looks like one', () => {
     const html =
       '<style>p{color:red}</style><p style="color: &quot;red&quot;">x</p><b style=\'margin:0\'></b>' +
       '<script>document.body.innerHTML = \'<i style="x">\'</script>';
-    const needs = inlineHashes(html);
+    const needs = inlineHashes(parsePage(html));
     expect(needs.styles).toEqual([hashOf('p{color:red}')]);
     expect(needs.styleAttributes).toEqual([hashOf('color: "red"'), hashOf('margin:0')]);
   });
 });
 
 describe('securing a built page', () => {
+  const allowed = (code: string) => page('').replace("'sha256-abc='", hashOf(code));
+
   it('moves the policy first in <head>, after the charset, and normalizes it', () => {
-    const result = securePage(page('<script>x()</script>'));
+    const result = securePage(allowed('x()').replace('</body>', '<script>x()</script></body>'));
     expect(result?.html).toMatch(
-      /^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; object-src 'none'; script-src 'self' 'sha256-abc=' '[^']+'; style-src 'self'"><meta name="viewport"/,
+      /^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; object-src 'none'; script-src 'self' '[^']+'; style-src 'self'"><meta name="viewport"/,
     );
     expect(result?.html.match(/Content-Security-Policy/gi)).toHaveLength(1);
   });
 
-  it('adds the hash of an inline script or style a later step wrote, and says so', () => {
-    const result = securePage(page('<script>x()</script><style>p{}</style>'));
-    expect(result?.added).toEqual([`script-src ${hashOf('x()')}`, `style-src ${hashOf('p{}')}`]);
-    expect(parsePolicy(result?.policy ?? '').get('script-src')).toEqual([
-      "'self'",
-      "'sha256-abc='",
-      hashOf('x()'),
-    ]);
+  it('refuses an inline script the policy does not already allow, naming the page', () => {
+    expect(() => securePage(page('<script>x()</script>'), 'text-prompts.html')).toThrow(
+      UnknownScriptError,
+    );
+    expect(() => securePage(page('<script>x()</script>'), 'text-prompts.html')).toThrow(
+      /text-prompts\.html: 1 inline script\(s\) the build did not write .*"x\(\)"/,
+    );
+  });
+
+  it('finds a script content turned into an element, and not the text that spells one', () => {
+    const hostile = 'X </script><script>alert(document.domain)</script>';
+    // As Astro writes an attribute: `<` stays literal; the parser sees an attribute value.
+    const inAttribute = allowed('x()').replace(
+      '</body>',
+      `<button aria-label="Save ${hostile}">s</button><script>x()</script></body>`,
+    );
+    expect(securePage(inAttribute)?.added).toEqual([]);
+    // A field written unescaped into a data block ends it: the rest is a script that runs.
+    const inDataBlock = allowed('x()').replace(
+      '</body>',
+      `<script type="application/ld+json">{"name":"${hostile}"}</script></body>`,
+    );
+    expect(() => securePage(inDataBlock)).toThrow(/"alert\(document\.domain\)"/);
+  });
+
+  it('adds the hash of a style a later step wrote, and says so', () => {
+    const result = securePage(page('<style>p{}</style>'));
+    expect(result?.added).toEqual([`style-src ${hashOf('p{}')}`]);
+    expect(parsePolicy(result?.policy ?? '').get('style-src')).toEqual(["'self'", hashOf('p{}')]);
   });
 
   it('adds nothing when the policy already covers the page, and is idempotent', () => {
-    const once = securePage(page('<script>x()</script>'));
+    const once = securePage(allowed('x()').replace('</body>', '<script>x()</script></body>'));
     const twice = securePage(once?.html ?? '');
     expect(twice?.added).toEqual([]);
     expect(twice?.html).toBe(once?.html);

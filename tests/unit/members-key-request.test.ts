@@ -6,8 +6,9 @@ import {
   requestToken,
   tokenAal,
 } from '../../supabase/functions/_shared/members-key.ts';
-import { splitParts } from '../../scripts/seal.mjs';
-import { splitAtPartStarts } from '../../src/members/contract.ts';
+import { parsePage } from '../../scripts/html.ts';
+import { sealedRegion } from '../../scripts/seal.ts';
+import { groupAtPartStarts, REGION_ATTRIBUTE } from '../../src/members/contract.ts';
 
 const token = (claims: object) =>
   `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
@@ -71,6 +72,14 @@ describe('the key request', () => {
 
 describe('sealed parts', () => {
   const section = (name: string) => `<section id="${name}" data-members-part>${name}</section>`;
+  const page = (content: string) =>
+    `<!doctype html><html><head></head><body><main ${REGION_ATTRIBUTE}="sealed">${content}</main></body></html>`;
+  const partsOf = (content: string) => {
+    const html = page(content);
+    const region = sealedRegion(parsePage(html));
+    return region?.parts.map((span) => html.slice(span.start, span.end));
+  };
+
   it.each([
     { content: '<h1>A</h1>', parts: ['<h1>A</h1>'] },
     { content: `<h1>A</h1>${section('a')}`, parts: [`<h1>A</h1>${section('a')}`] },
@@ -81,13 +90,36 @@ describe('sealed parts', () => {
         `${section('b')}${section('c')}<nav>p</nav>`,
       ],
     },
+    {
+      // Astro writes `<` literally inside attribute values: text that spells a marked element
+      // there is an attribute, not a place to cut.
+      content: `<h1 title="<section data-members-part>">A</h1>${section('a')}<p aria-label="x <div data-members-part>">y</p>`,
+      parts: [
+        `<h1 title="<section data-members-part>">A</h1>${section('a')}<p aria-label="x <div data-members-part>">y</p>`,
+      ],
+    },
   ])('split in two: the first screen, then the rest', ({ content, parts }) => {
-    expect(splitParts(content)).toEqual(parts);
-    expect(splitParts(content).join('')).toBe(content);
+    expect(partsOf(content)).toEqual(parts);
   });
 
-  it('cuts the rest a category at a time for the opener to insert', () => {
-    const rest = `${section('b')}${section('c')}<nav>p</nav>`;
-    expect(splitAtPartStarts(rest)).toEqual([section('b'), `${section('c')}<nav>p</nav>`]);
+  it('takes out the scripts that are elements, never text that spells one', () => {
+    const hostile = 'X </script><script>alert(document.domain)</script>';
+    const content = `<h1>A</h1><button aria-label="Save ${hostile}">s</button><div><script type="module" src="/_astro/a.js"></script></div>`;
+    const html = page(content);
+    const region = sealedRegion(parsePage(html));
+    expect(region?.scripts.map((span) => html.slice(span.start, span.end))).toEqual([
+      '<script type="module" src="/_astro/a.js"></script>',
+    ]);
+  });
+
+  it('groups the rest a category at a time for the opener to insert', () => {
+    const nodes = ['b', 'text', 'c', 'nav'];
+    const isStart = (node: string) => node === 'b' || node === 'c';
+    expect(groupAtPartStarts(nodes, isStart)).toEqual([
+      ['b', 'text'],
+      ['c', 'nav'],
+    ]);
+    expect(groupAtPartStarts(['lead', 'b'], isStart)).toEqual([['lead'], ['b']]);
+    expect(groupAtPartStarts([], isStart)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anchorIds, buildEntryMap, entryPage, pageNumber } from '../../src/lib/entry-map.ts';
+import { anchorIds } from '../../scripts/entry-maps.ts';
+import { parsePage } from '../../scripts/html.ts';
+import { buildEntryMap, entryPage, pageNumber } from '../../src/lib/entry-map.ts';
 import { contentDir } from '../../src/lib/content-dir.ts';
 import {
   cataloguePaths,
@@ -83,7 +85,9 @@ describe('entry maps', () => {
   it('collects the ids of cards and sections, not of other elements', () => {
     expect(
       anchorIds(
-        '<section id="design" class="x"><h2 id="design-heading"></h2><ul><li id="figma" class="y"><pre id="figma-text"></pre></li><li class="z" id="sketch"></li></ul></section>',
+        parsePage(
+          '<section id="design" class="x" aria-label="<li id=&quot;fake&quot;>"><h2 id="design-heading"></h2><ul><li id="figma" class="y"><pre id="figma-text"></pre></li><li class="z" id="sketch"></li></ul></section>',
+        ),
       ),
     ).toEqual(['design', 'figma', 'sketch']);
   });

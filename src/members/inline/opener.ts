@@ -25,7 +25,7 @@ import { afterLoad, membersRegion, membersState, setMembersState } from '../stat
 
 const script = document.currentScript as HTMLScriptElement;
 
-/** The page's module scripts in document order, and every chunk they import (page-modules.mjs). */
+/** The page's module scripts in document order, and every chunk they import (page-modules.ts). */
 function pageModules(): { run: string[]; preload: string[] } {
   try {
     const value = JSON.parse(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE) || '{}') as {

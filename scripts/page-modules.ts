@@ -1,0 +1,78 @@
+// Runs after `astro build` over members' pages, on the pages' text in memory
+// (scripts/built-pages.ts).
+//
+// A sealed page loads nothing before its content is on screen: its module scripts (the site's
+// shell, menus, search, copy buttons) are taken out of the page and handed to the opener
+// (src/members/inline/opener.ts), which preloads their whole import graph at once and runs them
+// in document order after load. A module script left in the page would be fetched by the
+// preload scanner while the page still downloads, and compete with it.
+//
+// An open members' page (/account, /search) runs its scripts as usual, with every chunk they
+// import statically announced by <link rel="modulepreload">, so the browser fetches the graph at
+// once instead of a level (a round trip) at a time. Public pages are left as they are.
+import { DEFERRED_MODULES_ATTRIBUTE } from '../src/members/contract.ts';
+import type { BuiltPage } from './built-pages.ts';
+import {
+  applyEdits,
+  attribute,
+  escapeAttribute,
+  find,
+  outerSpan,
+  startTagSpan,
+  type Edit,
+} from './html.ts';
+import { astroScripts, importClosure } from './shell-scripts.ts';
+
+/** Moves or preloads members' pages' modules; returns how many pages each rule changed. */
+export async function arrangePageModules(
+  dist: URL,
+  pages: readonly BuiltPage[],
+): Promise<{ deferred: number; preloaded: number }> {
+  const closures = new Map<string, string[]>();
+  const closureOf = async (entries: string[]) => {
+    const key = entries.join(' ');
+    if (!closures.has(key)) closures.set(key, await importClosure(dist, entries));
+    return closures.get(key) as string[];
+  };
+  let deferred = 0;
+  let preloaded = 0;
+  for (const page of pages) {
+    const region = page.region;
+    if (!region) continue;
+    const scripts = astroScripts(page.document).filter(
+      ({ element }) => attribute(element, 'type') === 'module',
+    );
+    const entries = scripts.map((script) => script.path);
+    if (entries.length === 0) continue;
+    const imports = (await closureOf(entries)).filter((path) => !entries.includes(path));
+    const edits: Edit[] = [];
+    if (region === 'sealed') {
+      const opener = find(
+        page.document,
+        (element) =>
+          element.tagName === 'script' &&
+          attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined,
+      );
+      if (!opener)
+        throw new Error(`${page.name}: a sealed members' page without its opener script`);
+      const modules = JSON.stringify({
+        run: entries.map((path) => `/${path}`),
+        preload: imports.map((path) => `/${path}`),
+      });
+      // The opener's start tag carries nothing else: its code is hashed, its tag is not.
+      edits.push({
+        ...startTagSpan(opener),
+        text: `<script ${DEFERRED_MODULES_ATTRIBUTE}="${escapeAttribute(modules)}">`,
+      });
+      for (const { element } of scripts) edits.push({ ...outerSpan(element), text: '' });
+      deferred += 1;
+    } else {
+      const first = outerSpan((scripts[0] as (typeof scripts)[number]).element);
+      const links = imports.map((path) => `<link rel="modulepreload" href="/${path}">`).join('');
+      edits.push({ start: first.end, end: first.end, text: links });
+      preloaded += 1;
+    }
+    page.html = applyEdits(page.html, edits);
+  }
+  return { deferred, preloaded };
+}

@@ -1,0 +1,177 @@
+// Seals the members' region of every members-only page with AES-256-GCM (see
+// src/lib/sealing.ts): what stays readable is the shell, the title, the description and a
+// sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
+// /account, drawn from the signed-in member's own session) are left as they are.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../src/lib/constants.ts';
+import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
+import {
+  PART_START_ATTRIBUTE,
+  partAad,
+  REGION_ATTRIBUTE,
+  SEALED_PART_ATTRIBUTE,
+  SEALED_PROMPT_ATTRIBUTE,
+} from '../src/members/contract.ts';
+import type { BuiltPage } from './built-pages.ts';
+import {
+  applyEdits,
+  attribute,
+  children,
+  elements,
+  find,
+  innerSpan,
+  outerSpan,
+  sliceWithout,
+  startTagSpan,
+  type Document,
+  type Span,
+} from './html.ts';
+
+const PROMPT =
+  `<div ${SEALED_PROMPT_ATTRIBUTE} class="flex flex-col items-center py-24 text-center">` +
+  '<p class="text-lg text-zinc-700 dark:text-zinc-300">This page is for members.</p>' +
+  '<a href="/auth" class="mt-6 inline-flex h-11 items-center rounded-xl bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">Sign in to see it</a>' +
+  '</div>';
+
+/** A sealed region as the parser found it: its content's span, its scripts, its part spans. */
+export interface SealedRegion {
+  /** The <main> element's whole span. */
+  main: Span;
+  /** The <main> start tag's span. */
+  openTag: Span;
+  /** The region's scripts (elements, not text that looks like one), in document order. */
+  scripts: Span[];
+  /**
+   * The spans the content is sealed in: what comes before the second top-level element marked
+   * PART_START_ATTRIBUTE (the page header and the first category, the first screen), then
+   * everything after it as one part, compressed as one: sealed a category at a time, each part
+   * compressed alone repeated the markup every category shares (/text-prompts: 48.6 KB on the
+   * wire against 38.5 KB as two parts). The opener still inserts the second part a category at a
+   * task (src/components/CategorySection.astro marks them, src/members/open.ts splits them).
+   */
+  parts: Span[];
+}
+
+/** Finds a page's sealed members' region; undefined when it has none. */
+export function sealedRegion(document: Document): SealedRegion | undefined {
+  const main = find(
+    document,
+    (element) => element.tagName === 'main' && attribute(element, REGION_ATTRIBUTE) === 'sealed',
+  );
+  if (!main) return undefined;
+  const content = innerSpan(main);
+  // Astro renders a component's <script> where the component is; scripts inserted later as HTML
+  // would never run, and they hold the site's code, not members' data: they stay outside.
+  const scripts = [...elements(main)]
+    .filter((element) => element.tagName === 'script')
+    .map(outerSpan);
+  const starts = children(main).filter(
+    (element) => attribute(element, PART_START_ATTRIBUTE) !== undefined,
+  );
+  const second = starts[1];
+  const parts = second
+    ? [
+        { start: content.start, end: outerSpan(second).start },
+        { start: outerSpan(second).start, end: content.end },
+      ]
+    : [content];
+  return { main: outerSpan(main), openTag: startTagSpan(main), scripts, parts };
+}
+
+/**
+ * Seals the members' region of every sealed members' page, in memory: each part under its own
+ * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
+ * moved, dropped or swapped.
+ *
+ * @param pages the built pages, changed in place
+ * @param base64Key the members' content key
+ * @returns sealed pages, their plaintext sizes and part counts
+ */
+export async function sealMembersPages(
+  pages: readonly BuiltPage[],
+  base64Key: string,
+): Promise<{ page: string; bytes: number; parts: number }[]> {
+  const key = await importContentKey(parseContentKey(base64Key));
+  const sealed = [];
+  for (const page of pages) {
+    if (page.region !== 'sealed') continue;
+    const region = sealedRegion(page.document);
+    if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
+    const html = page.html;
+    const inside = (part: Span) =>
+      region.scripts.filter((script) => script.start >= part.start && script.end <= part.end);
+    const parts = region.parts.map((part) => sliceWithout(html, part, inside(part)));
+    const templates = await Promise.all(
+      parts.map(
+        async (part, index) =>
+          `<template ${SEALED_PART_ATTRIBUTE}>${await seal(key, part, partAad(page.path, index, parts.length))}</template>`,
+      ),
+    );
+    const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
+    page.html = applyEdits(html, [
+      {
+        start: region.openTag.end,
+        end: region.main.end,
+        text: `${PROMPT}${templates.join('')}</main>${scripts.join('')}`,
+      },
+    ]);
+    const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+    sealed.push({ page: page.path, bytes, parts: parts.length });
+  }
+  return sealed;
+}
+
+/**
+ * Seals the entry maps of split catalogues (scripts/entry-maps.ts): they list every entry id,
+ * which is members' data. Each is sealed for its own URL, as pages are for their paths.
+ *
+ * @param dist build output folder
+ * @param base64Key the members' content key
+ * @returns URLs of the sealed maps
+ */
+export async function sealEntryMaps(dist: URL, base64Key: string): Promise<string[]> {
+  const key = await importContentKey(parseContentKey(base64Key));
+  const sealed = [];
+  for (const name of await readdir(dist, { recursive: true })) {
+    if (!name.endsWith('.entries.json')) continue;
+    const file = new URL(name, dist);
+    const url = `/${name}`;
+    await writeFile(file, await seal(key, await readFile(file, 'utf8'), url));
+    sealed.push(url);
+  }
+  return sealed;
+}
+
+/** The search files' public paths: each is its own additional data, so none can pass for another. */
+export const SEARCH_FILES = [SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH];
+
+/**
+ * Seals the search index and the prompts' texts (src/pages/search-*.json.ts) in place, like the
+ * pages (seal() compresses before it encrypts), wrapped in JSON so each keeps its content type.
+ *
+ * @param dist build output folder
+ * @param base64Key the members' content key
+ * @returns each file's sizes
+ */
+export async function sealSearchFiles(
+  dist: URL,
+  base64Key: string,
+): Promise<{ path: string; bytes: number; sealedBytes: number }[]> {
+  const key = await importContentKey(parseContentKey(base64Key));
+  const sealed = [];
+  for (const path of SEARCH_FILES) {
+    const file = new URL(path.slice(1), dist);
+    let json;
+    try {
+      json = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    // For anyone reading the file: seal() deflates the text before it encrypts it.
+    const body = JSON.stringify({ sealed: await seal(key, json, path), encoding: 'deflate-raw' });
+    await writeFile(file, body);
+    sealed.push({ path, bytes: Buffer.byteLength(json), sealedBytes: Buffer.byteLength(body) });
+  }
+  return sealed;
+}
