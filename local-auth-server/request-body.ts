@@ -1,4 +1,5 @@
 import { ApiError } from './errors.ts';
+import { firstJsonExcess, type JsonLimits } from './json-scan.ts';
 import { isUuid } from './validation.ts';
 
 /** JSON types a GoTrue parameter struct field can take. */
@@ -41,37 +42,64 @@ export const MAX_METADATA_DEPTH = 32;
  */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
-/** How deep a JSON value nests, counted without recursion (a deep value must not blow the stack). */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (typeof item !== 'object' || item === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_METADATA_DEPTH) return deepest;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
+/**
+ * What a body may hold before it is parsed (json-scan.ts). Depth: the body object, then a
+ * field's metadata at its own limit. Values: a field within MAX_METADATA_BYTES holds fewer
+ * values than it has bytes (each needs a comma or a bracket of its own), so a field with more
+ * is too large whatever it holds; a whole body has room for two full object fields (user and
+ * app metadata, on the admin API) and its other fields.
+ */
+const BODY_LIMITS: JsonLimits = {
+  depth: MAX_METADATA_DEPTH + 1,
+  valuesPerKey: MAX_METADATA_BYTES,
+  values: 3 * MAX_METADATA_BYTES,
+};
+
+/** The schema field a JSON key fills: its own name, else Go's case-insensitive fallback. */
+function fieldFor(names: readonly string[], key: string): string | undefined {
+  return names.includes(key) ? key : names.find((name) => name.toLowerCase() === key.toLowerCase());
 }
 
-/** Refuses metadata nested or sized past what tokens and storage can carry, naming the field. */
-function checkObjectField(field: string, value: object): void {
-  if (depthOf(value) > MAX_METADATA_DEPTH) {
+function tooLarge(field: string, detail: string): ApiError {
+  return new ApiError(
+    400,
+    'validation_failed',
+    `${field} is too large: at most ${MAX_METADATA_BYTES} bytes of JSON are accepted${detail}.`,
+  );
+}
+
+/**
+ * Refuses a body that nests too deeply or holds too many values, before it is parsed: inside
+ * an object field, with the field named as for any other metadata limit; anywhere else, as a
+ * body Go could not decode (its own words for the depth, which it limits too).
+ */
+function checkShape<F extends Record<string, FieldKind>>(
+  text: string,
+  schema: BodySchema<F>,
+): void {
+  const excess = firstJsonExcess(text, BODY_LIMITS);
+  if (!excess) return;
+  const field =
+    excess.key === undefined ? undefined : fieldFor(Object.keys(schema.fields), excess.key);
+  if (field !== undefined && schema.fields[field] === 'object') {
+    if (excess.kind === 'values') throw tooLarge(field, '');
     throw new ApiError(
       400,
       'validation_failed',
       `${field} is nested too deeply: at most ${MAX_METADATA_DEPTH} levels of objects and arrays are accepted.`,
     );
   }
+  throw badJson(
+    excess.kind === 'depth'
+      ? `invalid character '${excess.char}' exceeded max depth`
+      : `too many values: at most ${BODY_LIMITS.valuesPerKey} in a field and ${BODY_LIMITS.values} in all are accepted`,
+  );
+}
+
+/** Refuses metadata sized past what tokens and storage can carry, naming the field. */
+function checkObjectField(field: string, value: object): void {
   const bytes = Buffer.byteLength(JSON.stringify(value));
-  if (bytes > MAX_METADATA_BYTES) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      `${field} is too large: at most ${MAX_METADATA_BYTES} bytes of JSON are accepted, this is ${bytes}.`,
-    );
-  }
+  if (bytes > MAX_METADATA_BYTES) throw tooLarge(field, `, this is ${bytes}`);
 }
 
 function jsonKind(value: unknown): string {
@@ -91,6 +119,7 @@ export function decodeBody<F extends Record<string, FieldKind>>(
 ): Decoded<F> {
   const text = body.toString('utf8');
   if (text.trim() === '') throw badJson('unexpected end of JSON input');
+  checkShape(text, schema);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -112,9 +141,7 @@ export function decodeBody<F extends Record<string, FieldKind>>(
   const result: Record<string, unknown> = {};
   const names = Object.keys(schema.fields);
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const field = names.includes(key)
-      ? key
-      : names.find((name) => name.toLowerCase() === key.toLowerCase());
+    const field = fieldFor(names, key);
     if (field === undefined || value === null) continue;
     const kind = schema.fields[field] as FieldKind;
     const fits =

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_METADATA_BYTES } from '../../local-auth-server/request-body.ts';
 import {
   call,
   confirmedUser,
@@ -137,6 +138,97 @@ describe('body size', () => {
       headers: MODERN,
     });
     expect(response.status).toBe(422);
+  });
+});
+
+describe('bodies that nest deeply', () => {
+  const MIB = 1024 * 1024;
+  /** `{"<key>":` then as many `[` (and, when closed, `]`) as fit in one mebibyte. */
+  function nestedBody(key: string, closed: boolean): string {
+    const head = `{"${key}":`;
+    const depth = closed ? Math.floor((MIB - head.length - 1) / 2) : MIB - head.length;
+    return closed ? `${head}${'['.repeat(depth)}${']'.repeat(depth)}}` : head + '['.repeat(depth);
+  }
+  /** `<head>1,1,1,…1<tail>`, one mebibyte of values. */
+  function manyValues(head: string, tail: string): string {
+    return `${head}${'1,'.repeat(Math.floor((MIB - head.length - tail.length - 1) / 2))}1${tail}`;
+  }
+  const flatBody = `{"data":{"note":"${'x'.repeat(MIB - 20)}"}}`;
+
+  it.each([
+    [
+      '1 MiB of nested arrays in metadata',
+      '/signup',
+      nestedBody('data', true),
+      'validation_failed',
+      'data is nested too deeply: at most 32 levels of objects and arrays are accepted.',
+    ],
+    [
+      '1 MiB of unclosed arrays in metadata',
+      '/signup',
+      nestedBody('data', false),
+      'validation_failed',
+      'data is nested too deeply: at most 32 levels of objects and arrays are accepted.',
+    ],
+    [
+      '1 MiB of nested arrays under a key the route ignores',
+      '/token?grant_type=password',
+      nestedBody('data', true),
+      'bad_json',
+      "Could not parse request body as JSON: invalid character '[' exceeded max depth",
+    ],
+    [
+      '1 MiB of nested arrays as the whole body',
+      '/signup',
+      '['.repeat(MIB),
+      'bad_json',
+      "Could not parse request body as JSON: invalid character '[' exceeded max depth",
+    ],
+    [
+      '1 MiB of values in metadata',
+      '/signup',
+      manyValues('{"data":{"a":[', ']}}'),
+      'validation_failed',
+      `data is too large: at most ${MAX_METADATA_BYTES} bytes of JSON are accepted.`,
+    ],
+    [
+      '1 MiB of values under a key the route ignores',
+      '/token?grant_type=password',
+      manyValues('{"pad":[', ']}'),
+      'bad_json',
+      `Could not parse request body as JSON: too many values: at most ${MAX_METADATA_BYTES} in a field and ${3 * MAX_METADATA_BYTES} in all are accepted`,
+    ],
+  ])('refuses %s before parsing it', async (_name, route, raw, code, message) => {
+    expect(Buffer.byteLength(raw)).toBeLessThanOrEqual(MIB);
+    const response = await call(server, 'POST', route, { raw, headers: MODERN });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code, message });
+  });
+
+  it('still parses a flat 1 MiB body, and refuses its metadata by size', async () => {
+    expect(Buffer.byteLength(flatBody)).toBeLessThanOrEqual(MIB);
+    const response = await call(server, 'POST', '/signup', { raw: flatBody, headers: MODERN });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(String(response.body.message)).toMatch(/^data is too large: /);
+  });
+
+  it('counts brackets inside strings as text, not as nesting', async () => {
+    const response = await call(server, 'POST', '/signup', {
+      raw: JSON.stringify({ email: '', password: '', data: { note: '[{'.repeat(1000) } }),
+      headers: MODERN,
+    });
+    expect(response.body.code).not.toBe('bad_json');
+    expect(response.body.code).not.toBe('validation_failed');
+  });
+
+  it('answers other requests sent during a burst of them', async () => {
+    const burst = Array.from({ length: 20 }, () =>
+      call(server, 'POST', '/signup', { raw: nestedBody('data', true), headers: MODERN }),
+    );
+    const health = call(server, 'GET', '/health');
+    expect((await health).status).toBe(200);
+    for (const response of await Promise.all(burst)) expect(response.status).toBe(400);
   });
 });
 
