@@ -1,5 +1,6 @@
 import { ApiError } from './errors.ts';
 import { firstJsonExcess, type JsonLimits } from './json-scan.ts';
+import { MAX_USER_METADATA_BYTES } from './metadata.ts';
 import { isUuid } from './validation.ts';
 
 /** JSON types a GoTrue parameter struct field can take. */
@@ -36,11 +37,11 @@ function badJson(detail: string): ApiError {
 /** Deepest nesting accepted in an object field (user or app metadata). */
 export const MAX_METADATA_DEPTH = 32;
 /**
- * Largest object field accepted, as JSON bytes. Metadata travels inside every access token, in
- * the Authorization header of each request and in sign-in redirects; past this a token outgrows
- * the header limits of common proxies (8-16 KB).
+ * Largest object field one request may carry, as JSON bytes: no more than a user may keep in
+ * user_metadata in all (metadata.ts, where the arithmetic is), since a sign-up's `data` becomes
+ * the whole of it.
  */
-export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_METADATA_BYTES = MAX_USER_METADATA_BYTES;
 
 /**
  * What a body may hold before it is parsed (json-scan.ts). Depth: the body object, then a

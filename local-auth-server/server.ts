@@ -72,7 +72,8 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
     const limiters = config.rateLimits ? new Limiters(config.rateLimits) : null;
     mailer = new Mailer(config, store, limiters);
     const context = Promise.withResolvers<AppContext>();
-    // Room for an access token that carries a full 16 KB of user metadata (request-body.ts).
+    // Room for the token of a member whose metadata outgrew today's cap (metadata.ts) before
+    // it existed: they must still be able to sign in and shrink it.
     server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
       void context.promise
         .then((ctx) => handleRequest(ctx, req, res))

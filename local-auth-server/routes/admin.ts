@@ -8,6 +8,7 @@ import { parseGoDuration } from '../go-duration.ts';
 import { goQueryEscape, replaceQuery } from '../go-url.ts';
 import type { OutgoingMail } from '../mail.ts';
 import { escapeHtml } from '../mail-templates.ts';
+import { mergeWithinCap } from '../metadata.ts';
 import { hashPassword } from '../passwords.ts';
 import { decodeBody } from '../request-body.ts';
 import type { Store } from '../store/index.ts';
@@ -123,19 +124,6 @@ function loadFactor(ctx: AppContext, req: ApiRequest, user: UserRecord): FactorR
 function factorsJson(store: Store, user: UserRecord): Record<string, unknown>[] {
   const factors = loadUserJson(store, user).factors;
   return Array.isArray(factors) ? (factors as Record<string, unknown>[]) : [];
-}
-
-/** GoTrue's UpdateUserMetaData and UpdateAppMetaData: keys merge in, a JSON null removes one. */
-function mergeMetadata(
-  current: Record<string, unknown>,
-  changes: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const merged = { ...current };
-  for (const [key, value] of Object.entries(changes ?? {})) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
 }
 
 /**
@@ -293,6 +281,8 @@ export const adminCreateUser: Handler = async (ctx, req) => {
     id = params.id.toLowerCase();
   }
   checkBanDuration(params.ban_duration);
+  // user_metadata is whole, so the request's own limit covers it; app_metadata adds to a base.
+  const appMetadata = mergeWithinCap('app_metadata', EMAIL_APP_METADATA, params.app_metadata);
 
   const user = await ctx.locks.run(email, async () => {
     const encryptedPassword =
@@ -313,7 +303,7 @@ export const adminCreateUser: Handler = async (ctx, req) => {
           userMetadata: params.user_metadata ?? {},
           aud,
           role: params.role || 'authenticated',
-          appMetadata: mergeMetadata(EMAIL_APP_METADATA, params.app_metadata),
+          appMetadata,
         },
         now,
       );
@@ -374,14 +364,16 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
     if (params.app_metadata !== undefined) {
       current = store.users.update(
         current.id,
-        { appMetadata: mergeMetadata(current.appMetadata, params.app_metadata) },
+        { appMetadata: mergeWithinCap('app_metadata', current.appMetadata, params.app_metadata) },
         now,
       );
     }
     if (params.user_metadata !== undefined) {
       current = store.users.update(
         current.id,
-        { userMetadata: mergeMetadata(current.userMetadata, params.user_metadata) },
+        {
+          userMetadata: mergeWithinCap('user_metadata', current.userMetadata, params.user_metadata),
+        },
         now,
       );
     }
@@ -584,7 +576,7 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
           if (user?.emailConfirmedAt) throw emailExists();
           let target = user ?? create();
           if (user && type === 'signup' && params.data) {
-            const userMetadata = mergeMetadata(user.userMetadata, params.data);
+            const userMetadata = mergeWithinCap('user_metadata', user.userMetadata, params.data);
             target = store.users.update(user.id, { userMetadata }, now);
           }
           const fields = { confirmationToken: hashedToken, confirmationSentAt: now };

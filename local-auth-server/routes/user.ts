@@ -3,6 +3,7 @@ import { requestAudience, requireAuthentication } from '../auth.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { assertMailAllowed, type OutgoingMail } from '../mail.ts';
+import { mergeWithinCap } from '../metadata.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
@@ -47,19 +48,6 @@ const USER_UPDATE_PARAMS = {
 /** How long a session may set a new password without a nonce, with secure password change on. */
 const REAUTHENTICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** GoTrue's UpdateUserMetaData: keys merge in, a JSON null removes the key. */
-function mergeMetadata(
-  current: Record<string, unknown>,
-  changes: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged = { ...current };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
 /**
  * PUT /user: new password (other sessions end), metadata, or a secure e-mail change (a
  * link to both addresses). Answers the updated user, not a session. A new password may need
@@ -82,6 +70,8 @@ export const updateUser: Handler = async (ctx, req) => {
   if (params.app_metadata !== undefined) {
     throw new ApiError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
   }
+  // Before anything is spent or sent (a nonce, a mail): checked again as it is written.
+  if (params.data !== undefined) mergeWithinCap('user_metadata', user.userMetadata, params.data);
   const changesEmail = email !== '' && email !== user.email;
   const hasVerifiedFactor = store.factors.forUser(user.id).some((f) => f.status === 'verified');
   const atAal2 = session?.aal === 'aal2';
@@ -210,7 +200,8 @@ export const updateUser: Handler = async (ctx, req) => {
     }
     if (params.data !== undefined) {
       const current = store.users.findById(user.id)?.userMetadata ?? {};
-      store.users.update(user.id, { userMetadata: mergeMetadata(current, params.data) }, now);
+      const userMetadata = mergeWithinCap('user_metadata', current, params.data);
+      store.users.update(user.id, { userMetadata }, now);
     }
     if (changesEmail) {
       if (pkce) {
