@@ -6,7 +6,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.ts';
 import { inlineScripts } from './scripts/inline-scripts.mjs';
-import { previewHeaders } from './scripts/headers-file.mjs';
 import { sitePort } from './scripts/ports.mjs';
 import { loadSiteConfig } from './scripts/load-site-config.mjs';
 import { outDir } from './scripts/out-dir.ts';
@@ -34,13 +33,9 @@ export default defineConfig({
   trailingSlash: 'never',
   // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
   // that URL: a busy port is refused (strictPort) rather than silently replaced.
-  // `astro preview` (npm start, the browser tests) sends the security headers the build wrote to
-  // dist/_headers for production; `astro dev` none, since Astro's CSP does not run there.
-  server: ({ command }) => ({
-    host: '127.0.0.1',
-    port: sitePort(siteConfig),
-    headers: command === 'preview' ? previewHeaders(dist) : {},
-  }),
+  // `astro dev` only: the build is served by scripts/serve.ts (npm start, npm run preview), which
+  // sends the headers and applies the rewrites the build wrote to dist/_headers and _redirects.
+  server: { host: '127.0.0.1', port: sitePort(siteConfig) },
   // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
   // the scripts and styles it renders inline (island hydration, the inlined stylesheet);
   // scripts/postbuild.mjs then checks every page's inline code against it after its rewrites

@@ -1,8 +1,7 @@
 // dist/_headers: the response headers of the site, in the format Netlify and Cloudflare Pages
 // read from the published folder (a path pattern, then its headers indented, one per line).
-// `astro preview` (astro.config.ts) sends the same security headers, so the browser tests see
+// scripts/serve.ts (npm start, the browser tests) sends the same headers, so the browser tests see
 // what production sends.
-import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 
 /**
@@ -129,17 +128,4 @@ export function parseHeadersFile(text) {
  */
 export async function writeHeadersFile(dist, rules) {
   await writeFile(new URL('_headers', dist), formatHeadersFile(rules));
-}
-
-/**
- * The headers `astro preview` sends with every response: the /* rule of the build's _headers,
- * or none before a build has written one.
- *
- * @param {URL} dist build output folder
- * @returns {Record<string, string>}
- */
-export function previewHeaders(dist) {
-  const file = new URL('_headers', dist);
-  if (!existsSync(file)) return {};
-  return parseHeadersFile(readFileSync(file, 'utf8')).get('/*') ?? {};
 }

@@ -1,9 +1,10 @@
 // npm start: builds the production site and serves it, with the local auth server alongside
 // when no hosted Supabase project is configured (PUBLIC_SUPABASE_URL unset).
 import { spawnSync } from 'node:child_process';
-import { preview } from 'astro';
-import { projectPorts, refuseBusyPorts } from './ports.mjs';
+import { projectPorts, refuseBusyPorts, sitePort } from './ports.mjs';
 import { loadSiteConfig } from './load-site-config.mjs';
+import { outDir } from './out-dir.ts';
+import { serveSite } from './serve.ts';
 
 const siteConfig = loadSiteConfig();
 // Before the build, so a busy port costs seconds, not a build.
@@ -16,8 +17,12 @@ if (siteConfig.localAuth) {
   const { startLocalAuth } = await import('./local-auth.mjs');
   stops.push(await startLocalAuth(siteConfig));
 }
-const server = await preview({ logLevel: 'warn' });
-stops.push(() => server.stop());
+const site = await serveSite({
+  dir: outDir(process.env, new URL('../', import.meta.url)),
+  host: '127.0.0.1',
+  port: sitePort(siteConfig),
+});
+stops.push(() => site.close());
 
 console.log(`\n  Venture Studio is running at ${siteConfig.siteUrl}\n`);
 if (!siteConfig.localAuth) console.log(`  Auth: ${siteConfig.supabaseUrl}\n`);

@@ -8,7 +8,6 @@ import {
   headerRules,
   parseHeadersFile,
   permissionsPolicy,
-  previewHeaders,
   securityHeaders,
 } from '../../scripts/headers-file.mjs';
 
@@ -67,17 +66,5 @@ describe('the _headers file', () => {
 
   it('refuses a header line before any path', () => {
     expect(() => parseHeadersFile('  X-Test: 1\n')).toThrow(/Not a header rule line/);
-  });
-
-  it('gives the preview server the /* rule, or nothing before a build', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'headers-'));
-    try {
-      const dist = pathToFileURL(`${dir}/`);
-      expect(previewHeaders(dist)).toEqual({});
-      writeFileSync(join(dir, '_headers'), text);
-      expect(previewHeaders(dist)).toEqual(security);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
