@@ -34,13 +34,17 @@ export function qrCodeSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' });
 }
 
-/** Checks a code with GoTrue's window: the current 30 s step and one on either side. */
-export function isValidTotp(secret: string, code: string): boolean {
+/**
+ * The 30 s time step a code belongs to, looked for in GoTrue's window at `now` (ms): the current
+ * step and one on either side. Null when it matches none.
+ */
+export function matchingTotpStep(secret: string, code: string, now: number): number | null {
   const totp = new TOTP({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
     digits: DIGITS,
     period: PERIOD,
   });
-  return totp.validate({ token: code, window: 1 }) !== null;
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: now }) + delta;
 }

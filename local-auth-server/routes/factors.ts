@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts';
 import { requireAuthentication, type Authenticated } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { isValidTotp, newTotpSecret, qrCodeSvg, totpUri } from '../mfa.ts';
+import { matchingTotpStep, newTotpSecret, qrCodeSvg, totpUri } from '../mfa.ts';
 import { decodeBody } from '../request-body.ts';
 import { newRefreshToken, tokenResponse } from '../session-tokens.ts';
 import type { FactorRecord } from '../store/factors.ts';
@@ -29,6 +29,11 @@ const VERIFY_FACTOR_PARAMS = {
   name: 'VerifyFactorParams',
   fields: { challenge_id: 'uuid', code: 'string' },
 } as const;
+
+/** GoTrue's answer to a wrong TOTP code, and here to a code already used. */
+function invalidTotpCode(): ApiError {
+  return new ApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+}
 
 /** Every factor route runs on a session; GoTrue treats a session-less token as a server fault. */
 function requireSession(auth: Authenticated): SessionRecord {
@@ -119,6 +124,7 @@ export const enrollFactor: Handler = async (ctx, req) => {
       createdAt: now,
       updatedAt: now,
       lastChallengedAt: null,
+      lastTotpStep: null,
     }),
   );
   return json(200, {
@@ -189,7 +195,11 @@ export const verifyFactor: Handler = async (ctx, req) => {
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
-  if (!isValidTotp(factor.secret, code)) {
+  const step = matchingTotpStep(factor.secret, code, Date.now());
+  // A code is good once (RFC 6238 §5.2): one of a time step at or before the last accepted is a
+  // replay, refused as GoTrue refuses any wrong code. acceptTotpStep below settles races.
+  const replayed = step !== null && factor.lastTotpStep !== null && step <= factor.lastTotpStep;
+  if (step === null || replayed) {
     // A challenge takes a few wrong codes, then is void: a million codes cannot be tried on one.
     const wrong = ctx.limiters?.wrongTotps;
     if (wrong && (!wrong.take(challenge.id) || !wrong.allows(challenge.id))) {
@@ -200,10 +210,11 @@ export const verifyFactor: Handler = async (ctx, req) => {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    throw new ApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    throw invalidTotpCode();
   }
   const session = requireSession(auth);
   const refreshToken = store.transaction(() => {
+    if (!store.factors.acceptTotpStep(factor.id, step)) throw invalidTotpCode();
     const now = new Date().toISOString();
     store.factors.markChallengeVerified(challenge.id, now);
     if (factor.status !== 'verified') store.factors.markVerified(factor.id, now);

@@ -5,7 +5,6 @@ import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 /** The columns of one result row. */
 export type Row = Record<string, SQLOutputValue>;
 
-const SCHEMA_VERSION = 1;
 const DATABASE_FILE = 'auth.sqlite';
 
 /** The files the database occupies in the data folder, for a reset to remove. */
@@ -131,6 +130,17 @@ CREATE TABLE mails (
 CREATE INDEX mails_recipient ON mails (recipient);
 `;
 
+/**
+ * Changes since SCHEMA, oldest first, each applied once: a data folder of any earlier version
+ * is brought up to date in place, and a new one takes the same path.
+ */
+const MIGRATIONS = [
+  // 2: the time step of the last accepted TOTP code, so a code is accepted once (mfa.ts).
+  'ALTER TABLE mfa_factors ADD COLUMN last_totp_step INTEGER',
+];
+
+const SCHEMA_VERSION = 1 + MIGRATIONS.length;
+
 /** Opens (creating if needed) the database file in the data folder. */
 export function openDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
@@ -141,10 +151,11 @@ export function openDatabase(dataDir: string): DatabaseSync {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  const version = db.prepare('PRAGMA user_version').get()?.user_version;
-  if (version === 0) {
+  const version = Number(db.prepare('PRAGMA user_version').get()?.user_version);
+  if (Number.isInteger(version) && version >= 0 && version < SCHEMA_VERSION) {
     transaction(db, () => {
-      db.exec(SCHEMA);
+      if (version === 0) db.exec(SCHEMA);
+      for (const migration of MIGRATIONS.slice(Math.max(version, 1) - 1)) db.exec(migration);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     });
   } else if (version !== SCHEMA_VERSION) {
@@ -174,6 +185,12 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
 export function optionalText(row: Row, column: string): string | null {
   const value = row[column];
   return value === null || value === undefined ? null : String(value);
+}
+
+/** An integer column that may be NULL. */
+export function optionalNumber(row: Row, column: string): number | null {
+  const value = row[column];
+  return value === null || value === undefined ? null : Number(value);
 }
 
 /** A NOT NULL text column. */

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { optionalText, text, type Row } from './database.ts';
+import { optionalNumber, optionalText, text, type Row } from './database.ts';
 
 /** One row of `mfa_factors`. */
 export interface FactorRecord {
@@ -12,6 +12,8 @@ export interface FactorRecord {
   createdAt: string;
   updatedAt: string;
   lastChallengedAt: string | null;
+  /** The time step of the last TOTP code accepted, so no code is accepted twice. */
+  lastTotpStep: number | null;
 }
 
 /** One row of `mfa_challenges`. */
@@ -34,6 +36,7 @@ function toFactor(row: Row): FactorRecord {
     createdAt: text(row, 'created_at'),
     updatedAt: text(row, 'updated_at'),
     lastChallengedAt: optionalText(row, 'last_challenged_at'),
+    lastTotpStep: optionalNumber(row, 'last_totp_step'),
   };
 }
 
@@ -59,7 +62,7 @@ export class FactorStore {
   insert(factor: FactorRecord): void {
     this.#db
       .prepare(
-        'INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at, last_challenged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at, last_challenged_at, last_totp_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         factor.id,
@@ -71,6 +74,7 @@ export class FactorStore {
         factor.createdAt,
         factor.updatedAt,
         factor.lastChallengedAt,
+        factor.lastTotpStep,
       );
   }
 
@@ -105,6 +109,20 @@ export class FactorStore {
     this.#db
       .prepare("UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?")
       .run(now, id);
+  }
+
+  /**
+   * Records that a TOTP code of time step `step` was accepted, unless one of that step or a
+   * later one already was: then false, and nothing changes. A single statement, so two requests
+   * racing with one code cannot both be accepted (RFC 6238 §5.2: a code is good once).
+   */
+  acceptTotpStep(id: string, step: number): boolean {
+    const result = this.#db
+      .prepare(
+        'UPDATE mfa_factors SET last_totp_step = ? WHERE id = ? AND (last_totp_step IS NULL OR last_totp_step < ?)',
+      )
+      .run(step, id, step);
+    return Number(result.changes) === 1;
   }
 
   /** Deletes the user's other unverified factors of a type, once one of that type is verified. */

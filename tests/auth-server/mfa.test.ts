@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   call,
   confirmedUser,
@@ -24,13 +24,14 @@ function auth(token: string): Record<string, string> {
   return { ...MODERN, Authorization: `Bearer ${token}` };
 }
 
-function code(secret: string): string {
+/** The factor's code at `at` (ms; now by default). */
+function code(secret: string, at = Date.now()): string {
   return new TOTP({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
     digits: 6,
     period: 30,
-  }).generate();
+  }).generate({ timestamp: at });
 }
 
 /** A confirmed user with a verified TOTP factor, holding an aal1 and an aal2 session. */
@@ -258,5 +259,63 @@ describe('what a verified factor protects', () => {
       Buffer.from(String(refreshed.body.access_token).split('.')[1] ?? '', 'base64url').toString(),
     ) as { aal: string };
     expect(claims.aal).toBe('aal1');
+  });
+});
+
+describe('one-time codes (RFC 6238 §5.2)', () => {
+  const STEP = 30_000;
+  // The middle of a 30 s step. The server runs in this process, so the faked Date is its clock
+  // too: every code below is inside its window, and nothing waits for time to pass.
+  const NOW = Math.floor(Date.now() / STEP) * STEP + STEP / 2;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Challenges the factor and answers with `answer`, in the session of `accessToken`. */
+  async function answer(factorId: string, accessToken: string, answer: string) {
+    const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
+      headers: auth(accessToken),
+    });
+    return call(server, 'POST', `/factors/${factorId}/verify`, {
+      body: { challenge_id: challenge.body.id, code: answer },
+      headers: auth(accessToken),
+    });
+  }
+
+  it('accepts a code once, then only a later time step’s', async () => {
+    // userWithFactor has just verified with the code of NOW's step.
+    const { factorId, secret, fresh } = await userWithFactor();
+    const invalid = { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' };
+
+    const replayed = await answer(factorId, fresh.accessToken, code(secret, NOW));
+    expect(replayed.status).toBe(422);
+    expect(replayed.body).toEqual(invalid);
+    // The step before is still inside the window, but older than the one accepted.
+    const earlier = await answer(factorId, fresh.accessToken, code(secret, NOW - STEP));
+    expect(earlier.status).toBe(422);
+    expect(earlier.body).toEqual(invalid);
+
+    const next = await answer(factorId, fresh.accessToken, code(secret, NOW + STEP));
+    expect(next.status).toBe(200);
+    expect(next.body.access_token).toEqual(expect.any(String));
+    const again = await answer(factorId, String(next.body.access_token), code(secret, NOW + STEP));
+    expect(again.status).toBe(422);
+    expect(again.body).toEqual(invalid);
+  });
+
+  it('counts each factor’s codes apart', async () => {
+    const first = await userWithFactor();
+    const second = await userWithFactor();
+    // Both verified with NOW's code; another step's code works on each.
+    for (const { factorId, secret, fresh } of [first, second]) {
+      const next = await answer(factorId, fresh.accessToken, code(secret, NOW + STEP));
+      expect(next.status).toBe(200);
+    }
   });
 });
