@@ -11,6 +11,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      '.hostile/',
       '.astro/',
       'node_modules/',
       '.local-auth/',

@@ -20,13 +20,19 @@ if (vitest) {
   console.log('vitest: no report (it did not run or did not finish)');
   failed += 1;
 }
-const playwright = await report('playwright.json');
-if (playwright) {
-  passed += playwright.stats.expected;
-  failed += playwright.stats.unexpected + playwright.stats.flaky;
-} else {
-  console.log('playwright: no report (it did not run or did not finish)');
-  failed += 1;
+// The browser tests of the production build, then those of the hostile-content build.
+for (const [name, file] of [
+  ['playwright', 'playwright.json'],
+  ['playwright (hostile content)', 'playwright-hostile.json'],
+]) {
+  const playwright = await report(file);
+  if (playwright) {
+    passed += playwright.stats.expected;
+    failed += playwright.stats.unexpected + playwright.stats.flaky;
+  } else {
+    console.log(`${name}: no report (it did not run or did not finish)`);
+    failed += 1;
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
