@@ -4,7 +4,7 @@ import { json, type AppContext, type ApiRequest, type Bearer, type Reply } from 
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { ApiError, GatewayError, renderError } from './errors.ts';
 import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
-import { requestRateLimited } from './rate-limits.ts';
+import { addressKey, requestRateLimited } from './rate-limits.ts';
 import { authRouter, devRouter, type Router } from './router.ts';
 
 /** GoTrue's body limit (and Kong's). */
@@ -144,7 +144,7 @@ async function route(
   // Hosted Supabase's per-IP limits, before the body is read or any work done. The matched
   // route names its limit, so no spelling of a path that reaches a handler escapes it.
   const limiter = ctx.limiters?.forRoute(match.limit, url.searchParams);
-  if (limiter && !limiter.take(req.socket.remoteAddress ?? '')) {
+  if (limiter && !limiter.take(addressKey(req.socket.remoteAddress ?? ''))) {
     req.resume();
     throw requestRateLimited();
   }

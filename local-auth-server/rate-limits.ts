@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { ApiError } from './errors.ts';
 
 /**
@@ -33,6 +34,11 @@ export class RateLimiter {
     return this.#recent(key, this.#now()).length < this.#limit;
   }
 
+  /** How many events `key` has in the current window. */
+  count(key: string): number {
+    return this.#recent(key, this.#now()).length;
+  }
+
   /** Forgets `key`'s events (a successful sign-in clears its failures). */
   reset(key: string): void {
     this.#events.delete(key);
@@ -46,6 +52,70 @@ export class RateLimiter {
     for (const [key, events] of this.#events) {
       if (events.every((at) => now - at >= this.#windowMs)) this.#events.delete(key);
     }
+  }
+}
+
+/**
+ * The key a client's address is counted under: IPv4 as it is (also when mapped into IPv6), and
+ * IPv6 by its /64, since one host is commonly given a whole /64 and could otherwise step to a
+ * fresh address for every request.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const bare = address.replace(/%.*$/, '');
+  if (!isIPv6(bare)) return address;
+  const [head = '', tail] = bare.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  // An embedded IPv4 address in the last place fills two groups.
+  const rightGroups = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - rightGroups).fill('0');
+  const groups = [...left, ...zeros, ...right].slice(0, 4);
+  return `${groups.map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Failed password sign-ins, counted per account and per account and address together, so that
+ * guessing stays bounded without handing a stranger the power to lock the owner out. An address
+ * that has failed for an account `limit` times in the window is refused for it; once the account
+ * has failed `limit` times from anywhere, so is every address that has failed for it at all. An
+ * address with no failure for the account may still try: the owner, on their own device with
+ * the right password, gets in, and the counts of the account and of that address start again.
+ * Every attempt counts as a failure until its password proves right, so a burst of concurrent
+ * guesses from a fresh address is bounded too. The trade-off is in README.md.
+ */
+export class FailedSignIns {
+  readonly #perAccount: RateLimiter;
+  readonly #perAddress: RateLimiter;
+
+  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+    this.#perAccount = new RateLimiter(limit, windowMs, now);
+    this.#perAddress = new RateLimiter(limit, windowMs, now);
+  }
+
+  /**
+   * Takes an attempt to sign in to `account` from `address`, counted as a failure until
+   * `succeeded` says otherwise; false (nothing counted) when that address is refused for now.
+   */
+  attempt(account: string, address: string): boolean {
+    const pair = FailedSignIns.#pair(account, address);
+    const fromHere = this.#perAddress.count(pair);
+    if (!this.#perAddress.allows(pair)) return false;
+    if (fromHere > 0 && !this.#perAccount.allows(account)) return false;
+    this.#perAccount.take(account);
+    this.#perAddress.take(pair);
+    return true;
+  }
+
+  /** The password was right: the account's failures and this address's are forgotten. */
+  succeeded(account: string, address: string): void {
+    this.#perAccount.reset(account);
+    this.#perAddress.reset(FailedSignIns.#pair(account, address));
+  }
+
+  static #pair(account: string, address: string): string {
+    return `${addressKey(address)} ${account}`;
   }
 }
 
@@ -72,7 +142,10 @@ export interface RateLimits {
   mfa: number;
   /** Mails sent by the whole server, per hour. */
   emailSent: number;
-  /** Failed password sign-ins per account, per hour (OWASP ASVS 2.2.1 asks for at most 100). */
+  /**
+   * Failed password sign-ins per account, per hour (OWASP ASVS 2.2.1 asks for at most 100); past
+   * it, only addresses that have not failed for the account may try (FailedSignIns).
+   */
   failedSignInsPerAccount: number;
   /** Wrong codes one TOTP challenge accepts before it is void. */
   mfaAttemptsPerChallenge: number;
@@ -107,7 +180,7 @@ export class Limiters {
   readonly mfaChallenge: RateLimiter;
   readonly mfaVerify: RateLimiter;
   readonly emailSent: RateLimiter;
-  readonly failedSignIns: RateLimiter;
+  readonly failedSignIns: FailedSignIns;
   readonly wrongOtps: RateLimiter;
   readonly wrongTotps: RateLimiter;
 
@@ -119,7 +192,7 @@ export class Limiters {
     this.mfaChallenge = new RateLimiter(limits.mfa, MINUTE, now);
     this.mfaVerify = new RateLimiter(limits.mfa, MINUTE, now);
     this.emailSent = new RateLimiter(limits.emailSent, 60 * MINUTE, now);
-    this.failedSignIns = new RateLimiter(limits.failedSignInsPerAccount, 60 * MINUTE, now);
+    this.failedSignIns = new FailedSignIns(limits.failedSignInsPerAccount, 60 * MINUTE, now);
     // A day: as long as an e-mail code lives.
     this.wrongOtps = new RateLimiter(limits.otpAttemptsPerAddress, 24 * 60 * MINUTE, now);
     // Longer than a challenge lives (5 minutes), so a challenge's count never runs out early.

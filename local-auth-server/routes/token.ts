@@ -55,20 +55,18 @@ async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
   if (phone !== '') throw phoneDisabled('logins');
 
   const address = email.toLowerCase();
-  // Failed guesses count against the account whichever IP they come from (OWASP ASVS 2.2.1).
+  // Guesses are bounded per account (OWASP ASVS 2.2.1) and per account and client address, so
+  // a stranger's guesses never lock the owner out (FailedSignIns in rate-limits.ts).
   const failures = ctx.limiters?.failedSignIns;
-  if (failures && !failures.allows(address)) throw requestRateLimited();
+  if (failures && !failures.attempt(address, req.ip)) throw requestRateLimited();
   const user = ctx.store.users.findByEmail(address);
   // The password is checked before confirmation, so a wrong password never reveals an account,
   // and an unknown address costs the same hashing, so timing does not reveal one either.
   const matches = user?.encryptedPassword
     ? await verifyPassword(password, user.encryptedPassword)
     : await verifyWithoutAccount(password);
-  if (!user || !matches) {
-    failures?.take(address);
-    throw invalidCredentials();
-  }
-  failures?.reset(address);
+  if (!user || !matches) throw invalidCredentials();
+  failures?.succeeded(address, req.ip);
   if (user.emailConfirmedAt === null) {
     throw new ApiError(400, 'email_not_confirmed', 'Email not confirmed');
   }

@@ -2,7 +2,9 @@ import { TOTP, Secret } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import {
+  addressKey,
   DEFAULT_RATE_LIMITS,
+  FailedSignIns,
   Limiters,
   RateLimiter,
   type RateLimits,
@@ -77,6 +79,74 @@ describe('RateLimiter', () => {
     expect(() => loadConfig({ LOCAL_AUTH_RATE_LIMIT_MFA: '0' })).toThrow(
       /LOCAL_AUTH_RATE_LIMIT_MFA/,
     );
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:DB8:0001:0002:0:0:0:9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.7', '64:ff9b:0:0::/64'],
+  ])('counts %s as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+});
+
+describe('FailedSignIns', () => {
+  const HOUR = 60 * 60_000;
+  const LIMIT = 3;
+  const ACCOUNT = 'owner@example.com';
+
+  function failures(now: () => number = () => 0): FailedSignIns {
+    return new FailedSignIns(LIMIT, HOUR, now);
+  }
+
+  /** `count` wrong passwords from `address`: attempts taken and not followed by success. */
+  function guess(record: FailedSignIns, address: string, count: number): boolean[] {
+    return Array.from({ length: count }, () => record.attempt(ACCOUNT, address));
+  }
+
+  it('refuses an address once it has failed the limit for the account', () => {
+    const record = failures();
+    expect(guess(record, '192.0.2.1', LIMIT + 1)).toEqual([true, true, true, false]);
+  });
+
+  it('lets an address with no failures in after the account is over its limit, once', () => {
+    const record = failures();
+    guess(record, '192.0.2.1', LIMIT);
+    // Another address may try; a wrong password there refuses it too.
+    expect(guess(record, '192.0.2.2', 2)).toEqual([true, false]);
+    // The owner's address, right password: in, and the account's count starts again.
+    expect(record.attempt(ACCOUNT, '198.51.100.9')).toBe(true);
+    record.succeeded(ACCOUNT, '198.51.100.9');
+    expect(guess(record, '192.0.2.2', 2)).toEqual([true, true]);
+    // The first guesser's own count is untouched by the owner's success.
+    expect(record.attempt(ACCOUNT, '192.0.2.1')).toBe(false);
+  });
+
+  it('keeps accounts apart, and one IPv6 /64 as one address', () => {
+    const record = failures();
+    for (let host = 1; host <= LIMIT; host += 1) {
+      expect(record.attempt(ACCOUNT, `2001:db8:1:2::${host}`)).toBe(true);
+    }
+    expect(record.attempt(ACCOUNT, '2001:db8:1:2::ffff')).toBe(false);
+    expect(record.attempt('other@example.com', '2001:db8:1:2::1')).toBe(true);
+  });
+
+  it('forgets failures older than the window', () => {
+    let now = 0;
+    const record = failures(() => now);
+    guess(record, '192.0.2.1', LIMIT);
+    now = HOUR - 1;
+    expect(record.attempt(ACCOUNT, '192.0.2.1')).toBe(false);
+    now = HOUR;
+    expect(guess(record, '192.0.2.1', LIMIT + 1)).toEqual([true, true, true, false]);
   });
 });
 
@@ -172,6 +242,38 @@ describe('the server under guessing', () => {
       body: { email, password: 'right-password-1' },
     });
     expect(right.status).toBe(429);
+  });
+
+  it('lets the owner in from their own address after a stranger’s 30 wrong passwords', async () => {
+    const running = await start({ signInSignUps: 1000 });
+    const email = uniqueEmail('owner');
+    await confirmedUser(running, email, 'right-password-1');
+    const signInFrom = (address: string, password: string) =>
+      callFrom(running, address, 'POST', '/auth/v1/token?grant_type=password', {
+        body: { email, password },
+      });
+    const stranger = freshAddress();
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= DEFAULT_RATE_LIMITS.failedSignInsPerAccount + 1; guess += 1) {
+      statuses.push((await signInFrom(stranger, `wrong-${guess}`)).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    // The account is over its limit: another address may guess once, and is then refused.
+    const second = freshAddress();
+    expect((await signInFrom(second, 'wrong-again')).status).toBe(400);
+    expect((await signInFrom(second, 'wrong-once-more')).status).toBe(429);
+
+    // The owner, from an address that has not failed: signed in.
+    const owner = await signInFrom(freshAddress(), 'right-password-1');
+    expect(owner.status).toBe(200);
+    expect(owner.body.access_token).toEqual(expect.any(String));
+    // The stranger stays refused, even with the right password: its answer must not change
+    // when it guesses right.
+    const guessedRight = await signInFrom(stranger, 'right-password-1');
+    expect(guessedRight.status).toBe(429);
+    expect(guessedRight.body).toMatchObject({ code: 'over_request_rate_limit' });
   });
 
   it('limits sign-ins and sign-ups per IP to hosted Supabase’s 30 per 5 minutes', async () => {
