@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { isEntryPage } from './src/catalogues.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.ts';
@@ -11,6 +10,7 @@ import { loadSiteConfig } from './scripts/load-site-config.mjs';
 import { outDir } from './scripts/out-dir.ts';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
 import { contentDir } from './src/lib/content-dir.ts';
+import { PUBLIC_PAGES } from './src/lib/paths.ts';
 import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 
 const siteConfig = loadSiteConfig(
@@ -67,8 +67,9 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // An entry's page (/toolstack/cursor) would name the entry in a public file.
-      filter: (page) => !/\/(offline|404)$/.test(page) && !isEntryPage(new URL(page).pathname),
+      // Public pages only: a members' page (a catalogue, /account, an entry) has no reason to be
+      // named in a public file, and would answer a crawler with the sign-in prompt.
+      filter: (page) => PUBLIC_PAGES.includes(new URL(page).pathname),
       namespaces: { news: false, xhtml: false, image: false, video: false },
     }),
   ],

@@ -49,7 +49,7 @@ export function* elements(
     const children =
       node.tagName === 'template' && 'content' in node
         ? templates
-          ? (node).content.childNodes
+          ? node.content.childNodes
           : []
         : node.childNodes;
     for (let index = children.length - 1; index >= 0; index -= 1) {
@@ -81,6 +81,12 @@ export function attribute(element: Element, name: string): string | undefined {
 /** The text of an element's text children: a script's or style's code, exactly as it runs. */
 export function text(element: Element): string {
   return element.childNodes.map((node) => ('value' in node ? node.value : '')).join('');
+}
+
+/** The text inside a <template> (its content fragment's text nodes), such as a sealed part. */
+export function templateText(element: Element): string {
+  const content = (element as DefaultTreeAdapterTypes.Template).content;
+  return content.childNodes.map((node) => ('value' in node ? node.value : '')).join('');
 }
 
 function location(element: Element) {

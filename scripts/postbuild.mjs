@@ -10,6 +10,10 @@ import { shellScripts } from './shell-scripts.ts';
 import { resolveMembersKey } from './resolve-members-key.mjs';
 import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
 import { writeEntryMaps } from './entry-maps.ts';
+import { writeEntryShells } from './entry-shells.ts';
+import { elements, parsePage, text } from './html.ts';
+import { formatRedirectsFile } from './redirects-file.ts';
+import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
 import { arrangePageModules } from './page-modules.ts';
 import { readBuiltPages, writeBuiltPages } from './built-pages.ts';
 import { loadSiteConfig } from './load-site-config.mjs';
@@ -25,6 +29,19 @@ const dist = outDir(process.env, new URL('../', import.meta.url));
  */
 const SHELL_PAGES = ['index.html', 'offline.html'];
 
+/**
+ * The paths a sitemap lists, read with the build's parser (its <loc> elements are elements to
+ * parse5 as to an XML parser).
+ *
+ * @param {string} xml
+ * @returns {string[]}
+ */
+function sitemapPaths(xml) {
+  return [...elements(parsePage(xml))]
+    .filter((element) => element.tagName === 'loc')
+    .map((element) => new URL(text(element).trim()).pathname);
+}
+
 async function flattenSitemap() {
   const chunks = (await readdir(dist)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
   if (chunks.length !== 1) {
@@ -38,7 +55,9 @@ async function flattenSitemap() {
 
 /**
  * @param {import('./built-pages.ts').BuiltPage[]} pages
- * @returns {Promise<string[]>} paths of the sealed pages, which the service worker keeps
+ * @returns {Promise<{ sealedPages: string[]; prefixes: string[] }>} the sealed pages that are
+ *   still published (lists and shells) and the catalogues whose every path is a sealed shell:
+ *   what the service worker keeps
  */
 async function sealMembersContent(pages) {
   if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
@@ -49,7 +68,7 @@ async function sealMembersContent(pages) {
         '!! Anyone can read every tool and prompt with curl, and so can every crawler.     !!\n' +
         '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
     );
-    return [];
+    return { sealedPages: [], prefixes: [] };
   }
   try {
     const key = resolveMembersKey(loadSiteConfig());
@@ -63,7 +82,17 @@ async function sealMembersContent(pages) {
     for (const file of await sealSearchFiles(dist, key)) {
       console.log(`${file.path}: sealed ${kib(file.bytes)} as ${kib(file.sealedBytes)}`);
     }
-    return sealed.map((page) => page.page);
+    const shells = await writeEntryShells(dist, pages, key);
+    console.log(
+      `members content: ${shells.entries} entry pages moved to ${ENTRY_FILES_PATH} under keyed names, served through ${shells.rules.length} catalogue shells`,
+    );
+    await writeFile(new URL('_redirects', dist), formatRedirectsFile(shells.rules));
+    return {
+      sealedPages: sealed
+        .map((page) => page.page)
+        .filter((path) => pages.some((p) => p.path === path)),
+      prefixes: shells.rules.map((rule) => rule.from.slice(0, -2)),
+    };
   } catch (error) {
     // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
     // a failed build anyway has nothing to publish.
@@ -129,7 +158,7 @@ const pages = await readBuiltPages(dist);
 await writeEntryMaps(dist, pages);
 await arrangePageModules(dist, pages);
 await checkContentSecurityPolicy(pages);
-const sealedPages = await sealMembersContent(pages);
+const { sealedPages, prefixes } = await sealMembersContent(pages);
 const policies = await checkContentSecurityPolicy(pages);
 await writeBuiltPages(dist, pages);
 // One header for every path: what any page's policy allows. A page's own meta policy applies
@@ -145,11 +174,19 @@ const { count, size, warnings } = await generateSW(
   serviceWorkerConfig(
     fileURLToPath(dist).replace(/\/$/, ''),
     await shellScripts(dist, SHELL_PAGES),
-    sealedPages,
+    { pages: sealedPages, prefixes },
   ),
 );
 warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
 console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);
-const sitemap = await readFile(new URL('sitemap.xml', dist), 'utf8');
-console.log(`sitemap.xml: ${(sitemap.match(/<loc>/g) ?? []).length} routes`);
+const listed = sitemapPaths(await readFile(new URL('sitemap.xml', dist), 'utf8'));
+const members = listed.filter((path) => pages.find((page) => page.path === path)?.region !== null);
+if (members.length > 0) {
+  await rm(dist, { recursive: true, force: true });
+  console.error(
+    `\nsitemap.xml lists members' pages (or pages the build did not write): ${members.join(', ')}. PUBLIC_PAGES in src/lib/paths.ts names the public pages.\nThe build output (dist/) was removed.\n`,
+  );
+  process.exit(1);
+}
+console.log(`sitemap.xml: ${listed.length} public pages (${listed.join(', ')})`);
 await writeFile(new URL('.nojekyll', dist), '');

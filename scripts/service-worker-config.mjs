@@ -1,17 +1,26 @@
+import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
 
+/** @param {string} text @returns {string} the text as a literal inside a RegExp */
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /**
- * A RegExp for this site's URLs with one of the given paths, with or without a query. Workbox
- * tests a RegExp route against the whole URL and takes another origin's URL only when the match
- * starts at its first character: this one starts after the origin (the lookbehind), so it never
- * matches another site's URL.
+ * A RegExp for this site's URLs with one of the given paths, or one segment under one of the
+ * given prefixes, with or without a query. Workbox tests a RegExp route against the whole URL and
+ * takes another origin's URL only when the match starts at its first character: this one starts
+ * after the origin (the lookbehind), so it never matches another site's URL. A rule, not a list:
+ * the worker is a public file, and names no entry (scripts/entry-shells.ts).
  *
  * @param {string[]} paths site paths, such as /toolstack and /toolstack/2
+ * @param {string[]} [prefixes] paths whose every child is a members' page, such as /toolstack
  * @returns {RegExp}
  */
-export function sitePathsPattern(paths) {
-  const escaped = [...paths].sort().map((path) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return new RegExp(`(?<=^https?://[^/]+)(?:${escaped.join('|')})(?=[?#]|$)`);
+export function sitePathsPattern(paths, prefixes = []) {
+  const alternatives = [
+    ...[...paths].sort().map(literal),
+    ...[...prefixes].sort().map((prefix) => `${literal(prefix)}/[^/?#]+`),
+  ];
+  return new RegExp(`(?<=^https?://[^/]+)(?:${alternatives.join('|')})(?=[?#]|$)`);
 }
 
 /**
@@ -45,11 +54,11 @@ const MEMBERS_PAGES_PLUGIN = {
  *
  * @param {string} distDir build output folder
  * @param {string[]} shellScripts dist-relative paths of the scripts public pages load
- * @param {string[]} sealedPages paths of the sealed members' pages (sealMembersPages in
+ * @param {{ pages: string[]; prefixes: string[] }} sealed the sealed members' pages (sealMembersPages in
  *   scripts/seal.ts); none when the build does not seal (MEMBERS_CONTENT_SEAL=off), so that a
  *   members' page in the clear is never cached
  */
-export function serviceWorkerConfig(distDir, shellScripts, sealedPages) {
+export function serviceWorkerConfig(distDir, shellScripts, sealed) {
   const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
@@ -80,11 +89,16 @@ export function serviceWorkerConfig(distDir, shellScripts, sealedPages) {
     runtimeCaching: [
       // Before the navigations' route: the first matching route answers. An empty list would
       // make a pattern that matches everything, so no route at all then.
-      ...(sealedPages.length === 0
+      ...(sealed.pages.length === 0
         ? []
         : [
             {
-              urlPattern: sitePathsPattern(sealedPages),
+              // The pages, every entry address under a catalogue with a shell, and the entries'
+              // sealed parts: all ciphertext, kept in one cache that sign-out clears.
+              urlPattern: sitePathsPattern(sealed.pages, [
+                ...sealed.prefixes,
+                ENTRY_FILES_PATH.slice(0, -1),
+              ]),
               handler: 'StaleWhileRevalidate',
               options: {
                 cacheName: MEMBERS_PAGES_CACHE,

@@ -55,6 +55,28 @@ export function parseContentKey(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** HKDF's info for the key that names entry files: the content key itself is never an HMAC key. */
+const ENTRY_NAME_INFO = new TextEncoder().encode('venture-studio/entry-file-names/v1');
+
+/**
+ * The file name of an entry page's sealed parts (scripts/entry-shells.ts): 32 hex digits of an
+ * HMAC of the page's path, under a key derived from the content key. A visitor, who has no key,
+ * can neither list the entries nor test whether a guessed one exists; a member's browser, which
+ * has the key, finds the file for the address it was given.
+ */
+export async function entryFileName(raw: Uint8Array<ArrayBuffer>, path: string): Promise<string> {
+  const base = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+  const key = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: ENTRY_NAME_INFO },
+    base,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(path));
+  return [...new Uint8Array(mac, 0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Imports raw key bytes for AES-GCM; not extractable once imported. */
 export function importContentKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);

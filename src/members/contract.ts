@@ -52,6 +52,21 @@ export const PART_START_ATTRIBUTE = 'data-members-part';
 export const SEALED_PROMPT_ATTRIBUTE = 'data-sealed-prompt';
 /** The spinner a members' page shows until its content is open. */
 export const SPINNER_ATTRIBUTE = 'data-guard-spinner';
+/**
+ * On <main> of a catalogue's entry page shell (/toolstack/_entry): its own path. The host serves
+ * that one page for every path under the catalogue (dist/_redirects), so an entry that exists and
+ * one that does not look the same before sign-in; the opener then fetches the entry's sealed
+ * parts from ENTRY_FILES_PATH, or shows the shell's own (an entry that is not there).
+ */
+export const ENTRY_SHELL_ATTRIBUTE = 'data-entry-shell';
+/**
+ * The last segment of a shell's path. No entry can have it as its id: slugs have no '_'
+ * (src/schemas/fields.ts) and video ids are 11 characters; the route checks it all the same.
+ */
+export const ENTRY_SHELL_SEGMENT = '_entry';
+/** Where the entries' sealed parts are, one JSON file each named by entryFileName(). */
+export const ENTRY_FILES_PATH = '/_entries/';
+
 /** On <main> of a catalogue split over pages: the URL of its entry map. */
 export const ENTRY_MAP_ATTRIBUTE = 'data-entry-map';
 /**

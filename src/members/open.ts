@@ -1,6 +1,15 @@
-import { decryptSealed, importContentKey, inflateText, parseContentKey } from '../lib/sealing.ts';
 import {
+  decryptSealed,
+  entryFileName,
+  importContentKey,
+  inflateText,
+  parseContentKey,
+  SealError,
+} from '../lib/sealing.ts';
+import {
+  ENTRY_FILES_PATH,
   ENTRY_REACHED_ATTRIBUTE,
+  ENTRY_SHELL_ATTRIBUTE,
   groupAtPartStarts,
   PART_START_ATTRIBUTE,
   partAad,
@@ -19,6 +28,56 @@ export function sealedParts(main: HTMLElement): string[] {
   return [...main.querySelectorAll(`template[${SEALED_PART_ATTRIBUTE}]`)].map((template) =>
     template.innerHTML.trim(),
   );
+}
+
+/** An entry's sealed parts could not be fetched: the network, not the page, failed. */
+export class EntryFetchError extends Error {
+  override name = 'EntryFetchError';
+}
+
+/** What to open: sealed parts and the path they are sealed for, or a page to go to instead. */
+export type PartsToOpen = { parts: readonly string[]; path: string } | { goTo: string };
+
+/**
+ * What a region opens. On an entry page shell (ENTRY_SHELL_ATTRIBUTE) reached at an entry's
+ * address: that entry's parts, fetched from the file the key names (entryFileName); when there is
+ * no such file (an entry since removed, or a mistyped link), the entry's card on its catalogue, as
+ * the 404 page does for a catalogue without entry pages (src/pages/404.astro). Anywhere else, the
+ * region's own parts. `fresh` bypasses every cache (a retry after a copy would not open).
+ */
+export async function partsToOpen(
+  main: HTMLElement,
+  own: readonly string[],
+  here: string,
+  base64Key: string,
+  fresh = false,
+): Promise<PartsToOpen> {
+  const shell = main.getAttribute(ENTRY_SHELL_ATTRIBUTE);
+  if (!shell || shell === here) return { parts: own, path: here };
+  const name = await entryFileName(parseContentKey(base64Key), here);
+  let response: Response;
+  try {
+    response = await fetch(`${ENTRY_FILES_PATH}${name}.json`, fresh ? { cache: 'no-store' } : {});
+  } catch (error) {
+    throw new EntryFetchError(`the entry could not be fetched: ${String(error)}`);
+  }
+  if (response.status === 404) {
+    // Under a key from before a deploy that changed it, every name is wrong: the shell's own
+    // parts then fail to open (SealError), and the caller asks for the current key.
+    const key = await importContentKey(parseContentKey(base64Key));
+    await Promise.all(
+      own.map((sealed, index) => decryptSealed(key, sealed, partAad(shell, index, own.length))),
+    );
+    const catalogue = shell.slice(0, shell.lastIndexOf('/'));
+    return { goTo: `${catalogue}#${here.slice(here.lastIndexOf('/') + 1)}` };
+  }
+  if (!response.ok) throw new EntryFetchError(`the entry's file answered ${response.status}`);
+  const body = (await response.json().catch(() => null)) as { parts?: unknown } | null;
+  const parts = body?.parts;
+  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) {
+    throw new SealError("the entry's file holds no sealed parts");
+  }
+  return { parts, path: here };
 }
 
 /** Lets the browser paint and handle input before the next part goes in. */

@@ -2,7 +2,7 @@ import { canonicalPath } from '../lib/paths.ts';
 import { SealError } from '../lib/sealing.ts';
 import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
 import { fetchCurrentKey, SignInNeeded } from './with-key.ts';
-import { openRegion, sealedParts } from './open.ts';
+import { openRegion, partsToOpen, sealedParts } from './open.ts';
 import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
 
 /*
@@ -41,15 +41,19 @@ async function refetchParts(): Promise<string[] | null> {
   }
 }
 
-/** Opens the page with the current key (refreshing the session first if it must). */
-async function reopen(parts: string[]): Promise<void> {
+/**
+ * Opens the page with the current key (refreshing the session first if it must); `fresh`
+ * fetches an entry's parts past every cache.
+ */
+async function reopen(own: string[], fresh = false): Promise<void> {
   const region = membersRegion();
   if (!region) return;
   try {
     const key = await fetchCurrentKey();
-    await openRegion(region.main, parts, key, canonicalPath(location.pathname), () =>
-      setMembersState('open'),
-    );
+    const here = canonicalPath(location.pathname);
+    const what = await partsToOpen(region.main, own, here, key, fresh);
+    if ('goTo' in what) location.replace(what.goTo);
+    else await openRegion(region.main, what.parts, key, what.path, () => setMembersState('open'));
   } catch (error) {
     if (error instanceof SignInNeeded) {
       goToSignIn();
@@ -80,7 +84,7 @@ export function recover(): void {
   // service unreachable) it is retried as it is.
   showFailure(region.main, () => {
     void (failure === 'damaged' ? refetchParts() : Promise.resolve(parts)).then((fresh) =>
-      reopen(fresh ?? parts),
+      reopen(fresh ?? parts, failure === 'damaged'),
     );
   });
 }

@@ -15,6 +15,9 @@ import {
 } from './support/prerender.ts';
 import { CONTENT_SHOWN, KEY_STORAGE, SIGN_IN_PATH } from '../../src/members/contract.ts';
 import { parsePolicy, sha256 } from '../../scripts/csp.ts';
+import { regionOf } from '../../scripts/built-pages.ts';
+import { parsePage } from '../../scripts/html.ts';
+import { matchRule, parseRedirectsFile } from '../../scripts/redirects-file.ts';
 import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculation-rules.ts';
 
 /*
@@ -36,8 +39,13 @@ const builtPages = readdirSync(dist, { recursive: true, encoding: 'utf8' })
 
 /** Members' pages: those whose <main> the layout marked as the members' region. */
 const membersPaths = new Set(
-  builtPages.filter((page) => /<main\b[^>]*\sdata-members-only/.test(page.html)).map((p) => p.path),
+  builtPages.filter((page) => regionOf(parsePage(page.html)) !== null).map((p) => p.path),
 );
+
+/** Every address under a catalogue with entry pages is its shell, a members' page (_redirects). */
+const rewrites = parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
+const isMembersPath = (path: string) =>
+  membersPaths.has(path) || membersPaths.has(matchRule(rewrites, path)?.to ?? '');
 
 const RULES = /<script type="speculationrules">([^<]*)<\/script>/g;
 const META_POLICY = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i;
@@ -85,7 +93,7 @@ function toMembersPage(url: string, from: string): boolean {
   const here = new URL(from);
   if (to.origin !== here.origin) return false;
   if (to.pathname === here.pathname && to.search === here.search && to.hash) return false;
-  return membersPaths.has(to.pathname);
+  return isMembersPath(to.pathname);
 }
 
 for (const { path } of builtPages) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { mergeOrders } from '../../scripts/entry-shells.ts';
 import {
+  entryFileName,
   fromBase64,
   importContentKey,
   parseContentKey,
@@ -69,5 +72,57 @@ describe('parseContentKey', () => {
       'a content key must be 32 bytes, found 16',
     );
     expect(() => parseContentKey('***')).toThrow('not valid base64');
+  });
+});
+
+describe('entry file names', () => {
+  it('are the HMAC of the path under a key derived with HKDF, as an independent computation gives', async () => {
+    const raw = rawKey();
+    const derived = Buffer.from(
+      hkdfSync('sha256', raw, new Uint8Array(0), 'venture-studio/entry-file-names/v1', 32),
+    );
+    const expected = createHmac('sha256', derived)
+      .update('/toolstack/cursor')
+      .digest('hex')
+      .slice(0, 32);
+    expect(await entryFileName(raw, '/toolstack/cursor')).toBe(expected);
+  });
+
+  it('differ by path and by key, so no name can be guessed without the key', async () => {
+    const one = rawKey();
+    const names = new Set([
+      await entryFileName(one, '/toolstack/cursor'),
+      await entryFileName(one, '/toolstack/cursor2'),
+      await entryFileName(one, '/lab/cursor'),
+      await entryFileName(rawKey(), '/toolstack/cursor'),
+    ]);
+    expect(names.size).toBe(4);
+    for (const name of names) expect(name).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe("a shell's module order", () => {
+  it.each([
+    {
+      lists: [
+        ['a', 'shell'],
+        ['b', 'shell'],
+      ],
+      merged: ['a', 'b', 'shell'],
+    },
+    {
+      lists: [['shell'], ['a', 'b', 'shell'], ['b', 'c', 'shell']],
+      merged: ['a', 'b', 'c', 'shell'],
+    },
+    { lists: [[], ['x']], merged: ['x'] },
+    {
+      lists: [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+      merged: ['a', 'b'],
+    },
+  ])('$lists merge to $merged', ({ lists, merged }) => {
+    expect(mergeOrders(lists)).toEqual(merged);
   });
 });

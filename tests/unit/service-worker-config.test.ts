@@ -10,8 +10,9 @@ interface Route {
   options?: { cacheName?: string; plugins?: Record<string, (arg: unknown) => unknown>[] };
 }
 
-const routes = (sealed: string[]) =>
-  (serviceWorkerConfig('dist', [], sealed) as { runtimeCaching: Route[] }).runtimeCaching;
+const routes = (pages: string[], prefixes: string[] = []) =>
+  (serviceWorkerConfig('dist', [], { pages, prefixes }) as { runtimeCaching: Route[] })
+    .runtimeCaching;
 
 /** Whether Workbox's RegExp route takes a URL (workbox-routing's RegExpRoute, as the worker runs it). */
 function routeTakes(pattern: RegExp, url: string): boolean {
@@ -55,6 +56,30 @@ describe('sitePathsPattern', () => {
 
   it("never takes another site's page of the same path", () => {
     expect(routeTakes(pattern, 'https://elsewhere.example/toolstack')).toBe(false);
+  });
+
+  describe('with catalogues whose every child is a members page', () => {
+    const withPrefixes = sitePathsPattern(
+      ['/toolstack', '/toolstack/_entry'],
+      ['/toolstack', '/_entries'],
+    );
+
+    it.each([
+      ['/toolstack', true],
+      ['/toolstack/any-entry', true],
+      ['/toolstack/any-entry?x=1', true],
+      ['/_entries/0123abcd.json', true],
+      ['/toolstack/a/b', false],
+      ['/toolstack/', false],
+      ['/toolstacks/x', false],
+      ['/lab/x', false],
+    ])('this site %s: %s', (path, expected) => {
+      expect(routeTakes(withPrefixes, `${ORIGIN}${path}`)).toBe(expected);
+    });
+
+    it('names the catalogues, never an entry', () => {
+      expect(withPrefixes.source).not.toMatch(/any-entry/);
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { SealError } from '../../lib/sealing.ts';
 import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 import { canonicalPath } from '../../lib/paths.ts';
 import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
-import { openRegion, sealedParts } from '../open.ts';
+import { EntryFetchError, openRegion, partsToOpen, sealedParts } from '../open.ts';
 import { readStoredSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
 import { afterLoad, membersRegion, membersState, setMembersState } from '../state.ts';
@@ -75,13 +75,13 @@ async function open(): Promise<void> {
   if (!region || (state !== 'stored' && state !== 'key')) return;
   const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
   if (!stored) return;
-  const parts = sealedParts(region.main);
+  const own = sealedParts(region.main);
   // Built with MEMBERS_CONTENT_SEAL=off: the region is already open.
-  if (parts.length === 0) {
+  if (own.length === 0) {
     setMembersState('open');
     return;
   }
-  const path = canonicalPath(location.pathname);
+  const here = canonicalPath(location.pathname);
   const kept = storedKey();
   let key = kept;
   if (!key) {
@@ -94,9 +94,19 @@ async function open(): Promise<void> {
   }
   setMembersState('key');
   const show = () => setMembersState('open');
+  const openWith = async (base64Key: string) => {
+    const what = await partsToOpen(region.main, own, here, base64Key);
+    if ('goTo' in what) location.replace(what.goTo);
+    else await openRegion(region.main, what.parts, base64Key, what.path, show);
+  };
   try {
-    await openRegion(region.main, parts, key, path, show);
+    await openWith(key);
   } catch (error) {
+    if (error instanceof EntryFetchError) {
+      console.error('Could not open this members page', error);
+      setMembersState('failed', 'network');
+      return;
+    }
     if (!(error instanceof SealError)) throw error;
     // A kept key from before a deploy that changed it: ask once for the current one.
     if (kept === null) {
@@ -111,10 +121,10 @@ async function open(): Promise<void> {
     const fresh = await askForKey(stored.session.access_token);
     if (!fresh) return;
     try {
-      await openRegion(region.main, parts, fresh, path, show);
+      await openWith(fresh);
     } catch (again) {
       console.error('Could not open this members page', again);
-      setMembersState('failed', 'damaged');
+      setMembersState('failed', again instanceof EntryFetchError ? 'network' : 'damaged');
     }
   }
 }

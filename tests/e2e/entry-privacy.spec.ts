@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from './support/test.ts';
+import { createMember, storeSession } from './support/auth.ts';
+import { jsonEntries, promptFiles } from './support/content.ts';
+import { CATALOGUES } from '../../src/catalogues.ts';
+import { CONTENT_SHOWN } from '../../src/members/contract.ts';
+
+/*
+ * What a visitor can learn about the catalogue without signing in: nothing of its entries. No
+ * public file names an entry's address, and a guessed address answers exactly as a real one.
+ */
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+
+function files(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Every entry id editors wrote, read from content/ (not from the build). */
+function entryIds(): string[] {
+  const lists = [
+    'tools/toolstack.json',
+    'tools/lab.json',
+    'tools/tool-rip.json',
+    'tools/company-stack.json',
+    'tools/company-stack-lab.json',
+    'dev-tools/dev-tools.json',
+    'dev-tools/dev-tools-lab.json',
+    'dev-tools/graveyard.json',
+    'repositories.json',
+    'videos.json',
+  ].flatMap((path) => jsonEntries<{ id: string }>(path).map((entry) => entry.id));
+  const prompts = (['text', 'video', 'dev'] as const).flatMap((library) =>
+    promptFiles(library).map((file) => file.slug),
+  );
+  return [...new Set([...lists, ...prompts])];
+}
+
+test('no file a visitor can fetch names an entry, by its content or by its own name', () => {
+  const ids = entryIds();
+  expect(ids.length).toBeGreaterThan(150);
+  const addresses = CATALOGUES.flatMap((catalogue) => ids.map((id) => `${catalogue.route}/${id}`));
+  const all = files(dist).map((file) => `/${relative(dist, file)}`);
+  // No page is published at an entry's address (as /toolstack/cursor.html, say).
+  const named = all.filter((file) => addresses.includes(file.replace(/\.html$/, '')));
+  expect(named).toEqual([]);
+  for (const file of all) {
+    if (!/\.(html|js|json|xml|txt|webmanifest)$|\/_(headers|redirects)$/.test(file)) continue;
+    const text = readFileSync(join(dist, file), 'utf8');
+    expect(
+      addresses.filter((address) => text.includes(`${address}"`) || text.includes(`${address}<`)),
+      file,
+    ).toEqual([]);
+  }
+  const worker = readFileSync(join(dist, 'service-worker.js'), 'utf8');
+  // A catalogue's own route (/github) is not an entry's name, whatever an entry is called.
+  const routes = new Set(CATALOGUES.map((catalogue) => catalogue.route));
+  expect(
+    ids.filter((id) => !routes.has(`/${id}`) && id.length > 3 && worker.includes(`/${id}`)),
+  ).toEqual([]);
+});
+
+test('before sign-in, an entry that exists and one that does not get the same answer', async ({
+  request,
+}) => {
+  const [real] = jsonEntries<{ id: string }>('tools/toolstack.json');
+  const existing = await request.get(`/toolstack/${real?.id}`, { maxRedirects: 0 });
+  const guessed = await request.get('/toolstack/no-such-tool-at-all', { maxRedirects: 0 });
+  expect(existing.status()).toBe(200);
+  expect(guessed.status()).toBe(existing.status());
+  expect(await guessed.text()).toBe(await existing.text());
+  for (const name of ['content-type', 'content-security-policy', 'x-frame-options']) {
+    expect(guessed.headers()[name], name).toBe(existing.headers()[name]);
+  }
+});
+
+test('a member opens an entry at its address, and a shared link still works', async ({ page }) => {
+  const [real] = jsonEntries<{ id: string; name: string }>('tools/toolstack.json');
+  await storeSession(page, (await createMember()).session);
+  await page.goto(`/toolstack/${real?.id}`);
+  await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: real?.name })).toBeVisible();
+  await expect(page).toHaveURL(`/toolstack/${real?.id}`);
+});
