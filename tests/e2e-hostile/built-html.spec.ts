@@ -13,7 +13,9 @@ import { builtPages, elements, ownText } from './support/pages.ts';
 
 test('no built page holds a script, handler or javascript: URL made from content', () => {
   const pages = builtPages();
-  expect(pages.length, 'pages in the hostile build').toBeGreaterThan(40);
+  // Every catalogue's pages and shells, the site's own pages; entries' parts are ciphertext in
+  // /_entries/ (scripts/entry-shells.ts), judged once opened.
+  expect(pages.length, 'pages in the hostile build').toBeGreaterThan(30);
   const problems = pages.flatMap(({ file, document }) =>
     [...elements(document)].flatMap((element) =>
       activeContent({

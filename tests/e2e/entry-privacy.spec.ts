@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from './support/test.ts';
+import { DIST, filesUnder } from './support/dist.ts';
 import { createMember, storeSession } from './support/auth.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
 import { CATALOGUES } from '../../src/catalogues.ts';
@@ -11,14 +12,7 @@ import { CONTENT_SHOWN } from '../../src/members/contract.ts';
  * public file names an entry's address, and a guessed address answers exactly as a real one.
  */
 
-const dist = join(import.meta.dirname, '..', '..', 'dist');
-
-function files(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
+const dist = DIST;
 
 /** Every entry id editors wrote, read from content/ (not from the build). */
 function entryIds(): string[] {
@@ -44,7 +38,7 @@ test('no file a visitor can fetch names an entry, by its content or by its own n
   const ids = entryIds();
   expect(ids.length).toBeGreaterThan(150);
   const addresses = CATALOGUES.flatMap((catalogue) => ids.map((id) => `${catalogue.route}/${id}`));
-  const all = files(dist).map((file) => `/${relative(dist, file)}`);
+  const all = filesUnder().map((file) => `/${relative(dist, file)}`);
   // No page is published at an entry's address (as /toolstack/cursor.html, say).
   const named = all.filter((file) => addresses.includes(file.replace(/\.html$/, '')));
   expect(named).toEqual([]);

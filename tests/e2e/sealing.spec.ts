@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from './support/test.ts';
+import { filesUnder } from './support/dist.ts';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { ANON_KEY, AUTH_URL, createMember, storeSession } from './support/auth.ts';
@@ -13,15 +13,7 @@ import {
   SEALED_PART_ATTRIBUTE,
 } from '../../src/members/contract.ts';
 
-const dist = join(import.meta.dirname, '..', '..', 'dist');
 const KEY_URL = `${AUTH_URL}${KEY_PATH}`;
-
-function files(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
 
 /** Strings that exist only on members' pages: tool names, failure reasons and prompt fragments. */
 function memberOnlyStrings(): string[] {
@@ -55,7 +47,7 @@ test('no file in the build output carries members-only content in the clear', ()
     )
     .filter((probe) => probe.length >= 25);
   expect(probes.length).toBeGreaterThan(150);
-  for (const file of files(dist)) {
+  for (const file of filesUnder()) {
     if (!/\.(html|js|css|json|xml|txt|webmanifest)$/.test(file)) continue;
     const text = readFileSync(file, 'utf8');
     // One assertion per file: an expect per probe made this test minutes long on a loaded machine.

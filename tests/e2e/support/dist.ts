@@ -1,0 +1,13 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The build the browser tests run against (npm run test:e2e builds it first). */
+export const DIST = join(import.meta.dirname, '..', '..', '..', 'dist');
+
+/** Every file under `folder`, as absolute paths. */
+export function filesUnder(folder: string = DIST): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
