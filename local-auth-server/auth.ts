@@ -23,7 +23,7 @@ export async function verifyBearer(ctx: AppContext, req: ApiRequest): Promise<JW
   }
   if (req.bearer.kind === 'anon') return { role: 'anon' };
   if (req.bearer.kind === 'service_role') return { role: 'service_role' };
-  return ctx.signer.verify(req.bearer.token);
+  return ctx.signer.verify(req.bearer.token, ctx.config.now());
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '../src/lib/config-error.ts';
+import type { Clock } from './clock.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 import { compileGlob } from './redirects.ts';
 
@@ -57,6 +58,11 @@ export interface Config {
   rateLimits: RateLimits | null;
   /** Receives the start banner and one line per mail; console.log unless replaced. */
   log: (line: string) => void;
+  /**
+   * The server's only source of time (tokens, sessions, codes, challenges, limits, stored
+   * times); the system clock unless replaced, so tests can move time instead of waiting.
+   */
+  now: Clock;
 }
 
 /** The repository root, so the default data folder does not depend on the working directory. */
@@ -213,6 +219,7 @@ export function loadConfig(env: Env): Config {
       .filter((entry) => entry !== ''),
     rateLimits: rateLimitsSwitch === 'off' ? null : rateLimits,
     log: (line) => console.log(line),
+    now: Date.now,
   };
 
   if (problems.length > 0) {

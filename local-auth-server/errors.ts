@@ -70,10 +70,15 @@ const UNEXPECTED_MESSAGE = 'Unexpected failure, please check server logs for mor
  */
 function usesApiVersion2024(header: string | undefined): boolean {
   if (header === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(header)) return false;
-  const date = new Date(`${header}T00:00:00Z`);
-  // Reject dates JavaScript would roll over (2024-02-30) but Go's parser refuses.
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== header) return false;
-  return header >= API_VERSION_2024;
+  return isCalendarDay(header) && header >= API_VERSION_2024;
+}
+
+/** Whether YYYY-MM-DD names a day of the (proleptic Gregorian) calendar, as Go's parser checks. */
+function isCalendarDay(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return daysInMonth !== undefined && day >= 1 && day <= daysInMonth;
 }
 
 /**

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { isoTime, timeOf } from './clock.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 import type { Limiters } from './rate-limits.ts';
@@ -14,22 +15,6 @@ export interface OutgoingMail {
   actionLink: string | null;
   /** What GoTrue calls the mail in its delivery-failure message, e.g. "confirmation". */
   purpose: string;
-}
-
-/**
- * GoTrue's per-address SMTP_MAX_FREQUENCY: one mail of a kind per interval. The wait is whole
- * seconds, truncated, exactly as GoTrue computes it.
- */
-export function assertMailAllowed(sentAt: string | null, intervalSeconds: number): void {
-  if (sentAt === null) return;
-  const waitMs = Date.parse(sentAt) + intervalSeconds * 1000 - Date.now();
-  if (waitMs > 0) {
-    throw new ApiError(
-      429,
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.trunc(waitMs / 1000)} seconds.`,
-    );
-  }
 }
 
 /**
@@ -51,6 +36,22 @@ export class Mailer {
   }
 
   /**
+   * GoTrue's per-address SMTP_MAX_FREQUENCY: one mail of a kind (last sent at `sentAt`) per
+   * LOCAL_AUTH_MAIL_INTERVAL. The wait is whole seconds, truncated, exactly as GoTrue computes it.
+   */
+  assertAllowed(sentAt: string | null): void {
+    if (sentAt === null) return;
+    const waitMs = timeOf(sentAt) + this.#config.mailInterval * 1000 - this.#config.now();
+    if (waitMs > 0) {
+      throw new ApiError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.trunc(waitMs / 1000)} seconds.`,
+      );
+    }
+  }
+
+  /**
    * Delivers `mails`, then runs `commit` and files the mails atomically. A delivery failure
    * aborts before anything is written, as in GoTrue, so no link that was never sent works.
    */
@@ -60,7 +61,7 @@ export class Mailer {
       throw new ApiError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     }
     for (const mail of mails) await this.#deliver(mail);
-    const now = new Date().toISOString();
+    const now = isoTime(this.#config.now());
     this.#store.transaction(() => {
       commit(now);
       for (const mail of mails) {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hasExpired } from './clock.ts';
 import { ApiError } from './errors.ts';
 import type { FlowStateRecord } from './store/flow-states.ts';
 import type { Store } from './store/index.ts';
@@ -38,13 +39,16 @@ export function createFlowState(
   });
 }
 
-/** GoTrue's FlowState.IsExpired: magic links count from code issue, everything else from creation. */
-export function isFlowStateExpired(flow: FlowStateRecord): boolean {
+/**
+ * GoTrue's FlowState.IsExpired at `now` (ms): magic links count from code issue, everything
+ * else from creation.
+ */
+export function isFlowStateExpired(flow: FlowStateRecord, now: number): boolean {
   const start =
     flow.authCodeIssuedAt !== null && flow.authenticationMethod === 'magiclink'
       ? flow.authCodeIssuedAt
       : flow.createdAt;
-  return Date.now() > Date.parse(start) + FLOW_STATE_EXPIRY_MS;
+  return hasExpired(start, FLOW_STATE_EXPIRY_MS, now);
 }
 
 function sameText(a: string, b: string): boolean {

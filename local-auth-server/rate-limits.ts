@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import type { Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -9,10 +10,10 @@ import { ApiError } from './errors.ts';
 export class RateLimiter {
   readonly #limit: number;
   readonly #windowMs: number;
-  readonly #now: () => number;
+  readonly #now: Clock;
   readonly #events = new Map<string, number[]>();
 
-  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+  constructor(limit: number, windowMs: number, now: Clock) {
     this.#limit = limit;
     this.#windowMs = windowMs;
     this.#now = now;
@@ -89,7 +90,7 @@ export class FailedSignIns {
   readonly #perAccount: RateLimiter;
   readonly #perAddress: RateLimiter;
 
-  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+  constructor(limit: number, windowMs: number, now: Clock) {
     this.#perAccount = new RateLimiter(limit, windowMs, now);
     this.#perAddress = new RateLimiter(limit, windowMs, now);
   }
@@ -184,7 +185,7 @@ export class Limiters {
   readonly wrongOtps: RateLimiter;
   readonly wrongTotps: RateLimiter;
 
-  constructor(limits: RateLimits, now: () => number = Date.now) {
+  constructor(limits: RateLimits, now: Clock) {
     this.limits = limits;
     this.signInSignUps = new RateLimiter(limits.signInSignUps, 5 * MINUTE, now);
     this.tokenRefresh = new RateLimiter(limits.tokenRefresh, 5 * MINUTE, now);

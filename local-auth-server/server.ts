@@ -69,7 +69,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
   let mailer: Mailer | undefined;
   try {
     const signer = await TokenSigner.load(config.dataDir);
-    const limiters = config.rateLimits ? new Limiters(config.rateLimits) : null;
+    const limiters = config.rateLimits ? new Limiters(config.rateLimits, config.now) : null;
     mailer = new Mailer(config, store, limiters);
     const context = Promise.withResolvers<AppContext>();
     // Room for the token of a member whose metadata outgrew today's cap (metadata.ts) before

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AppContext } from './api.ts';
+import { timeOf, unixSeconds } from './clock.ts';
 import type { Store } from './store/index.ts';
 import type { AmrEntry } from './tokens.ts';
 import { loadUserJson } from './user-json.ts';
@@ -71,8 +72,8 @@ export function assurance(
 ): { aal: 'aal1' | 'aal2'; amr: AmrEntry[] } {
   const amr = store.sessions
     .claims(sessionId)
-    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
-    .map((claim) => ({ method: claim.method, timestamp: Math.floor(Date.parse(claim.at) / 1000) }));
+    .sort((a, b) => timeOf(b.at) - timeOf(a.at))
+    .map((claim) => ({ method: claim.method, timestamp: unixSeconds(timeOf(claim.at)) }));
   const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
   return { aal, amr };
 }
@@ -100,7 +101,7 @@ export async function tokenResponse(
   const user = ctx.store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished while issuing a session`);
   const { aal, amr } = assurance(ctx.store, sessionId);
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = unixSeconds(ctx.config.now());
   const exp = iat + ctx.config.jwtExpiry;
   const accessToken = await ctx.signer.sign({
     iss: ctx.issuer,
@@ -121,7 +122,7 @@ export async function tokenResponse(
   return {
     access_token: accessToken,
     token_type: 'bearer',
-    expires_in: exp - Math.floor(Date.now() / 1000),
+    expires_in: exp - unixSeconds(ctx.config.now()),
     expires_at: exp,
     refresh_token: refreshToken,
     user: loadUserJson(ctx.store, user),

@@ -19,6 +19,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
+import { dateAt } from './clock.ts';
 import { ApiError } from './errors.ts';
 
 /** The file in the data folder that holds the private signing key, as a GOTRUE_JWT_KEYS entry. */
@@ -169,8 +170,11 @@ export class TokenSigner {
       .sign(this.#privateKey);
   }
 
-  /** Verifies signature, algorithm and expiry; failures are 403 bad_jwt with GoTrue's wording. */
-  async verify(token: string): Promise<JWTPayload> {
+  /**
+   * Verifies signature, algorithm and expiry at `now` (ms); failures are 403 bad_jwt with
+   * GoTrue's wording.
+   */
+  async verify(token: string, now: number): Promise<JWTPayload> {
     try {
       const { payload } = await jwtVerify(
         token,
@@ -180,7 +184,8 @@ export class TokenSigner {
           }
           return this.#publicKey;
         },
-        { algorithms: [ALGORITHM] },
+        // jose checks `exp` against this, not against its own reading of the system clock.
+        { algorithms: [ALGORITHM], currentDate: dateAt(now) },
       );
       return payload;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { hasExpired } from './clock.ts';
 import { ApiError, validationFailed } from './errors.ts';
 import type { VerifyType } from './email-actions.ts';
 import type { Store } from './store/index.ts';
@@ -12,8 +13,8 @@ export interface VerifiedToken {
   type: VerifyType;
 }
 
-function isExpired(sentAt: string | null): boolean {
-  return sentAt === null || Date.now() > Date.parse(sentAt) + OTP_EXPIRY_MS;
+function isExpired(sentAt: string | null, now: number): boolean {
+  return sentAt === null || hasExpired(sentAt, OTP_EXPIRY_MS, now);
 }
 
 function linkExpired(): ApiError {
@@ -25,10 +26,15 @@ function otpExpired(): ApiError {
 }
 
 /**
- * GoTrue's verifyTokenHash: the user a link's token hash was minted for. `email` resolves to
- * signup or magiclink depending on which token matched.
+ * GoTrue's verifyTokenHash: the user a link's token hash was minted for, at `now` (ms). `email`
+ * resolves to signup or magiclink depending on which token matched.
  */
-export function userForTokenHash(store: Store, type: string, hash: string): VerifiedToken {
+export function userForTokenHash(
+  store: Store,
+  type: string,
+  hash: string,
+  now: number,
+): VerifiedToken {
   let found: VerifiedToken | undefined;
   let sentAt: string | null = null;
   if (type === 'email') {
@@ -51,26 +57,39 @@ export function userForTokenHash(store: Store, type: string, hash: string): Veri
   } else {
     throw validationFailed('Invalid email verification type');
   }
-  if (!found || isExpired(sentAt)) throw linkExpired();
+  if (!found || isExpired(sentAt, now)) throw linkExpired();
   return found;
 }
 
-/** GoTrue's isOtpValid: a stored token that is still fresh and is this hash, plain or PKCE. */
-export function otpMatches(hash: string, expected: string, sentAt: string | null): boolean {
+/** GoTrue's isOtpValid: a stored token still fresh at `now` (ms) that is this hash, plain or PKCE. */
+export function otpMatches(
+  hash: string,
+  expected: string,
+  sentAt: string | null,
+  now: number,
+): boolean {
   return (
-    expected !== '' && !isExpired(sentAt) && (hash === expected || `pkce_${hash}` === expected)
+    expected !== '' && !isExpired(sentAt, now) && (hash === expected || `pkce_${hash}` === expected)
   );
 }
 
 /** GoTrue's verifyUserAndToken: the user a mailed six-digit code (as its hash) belongs to. */
-export function userForOtp(store: Store, type: string, email: string, hash: string): VerifiedToken {
+export function userForOtp(
+  store: Store,
+  type: string,
+  email: string,
+  hash: string,
+  now: number,
+): VerifiedToken {
   const user =
     type === 'email_change'
       ? store.users.findForEmailChange(email, hash)
       : store.users.findByEmail(email);
   if (!user) throw otpExpired();
-  const confirmation = otpMatches(hash, user.confirmationToken, user.confirmationSentAt);
-  const recovery = otpMatches(hash, user.recoveryToken, user.recoverySentAt);
+  const matches = (expected: string, sentAt: string | null) =>
+    otpMatches(hash, expected, sentAt, now);
+  const confirmation = matches(user.confirmationToken, user.confirmationSentAt);
+  const recovery = matches(user.recoveryToken, user.recoverySentAt);
   switch (type) {
     case 'email':
       if (confirmation) return { user, type: 'signup' };
@@ -86,8 +105,8 @@ export function userForOtp(store: Store, type: string, email: string, hash: stri
       break;
     case 'email_change':
       if (
-        otpMatches(hash, user.emailChangeTokenCurrent, user.emailChangeSentAt) ||
-        otpMatches(hash, user.emailChangeTokenNew, user.emailChangeSentAt)
+        matches(user.emailChangeTokenCurrent, user.emailChangeSentAt) ||
+        matches(user.emailChangeTokenNew, user.emailChangeSentAt)
       ) {
         return { user, type };
       }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts';
 import { requestAudience, verifyBearer } from '../auth.ts';
+import { isoTime } from '../clock.ts';
 import { tokenHash } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { parseGoDuration } from '../go-duration.ts';
@@ -293,7 +294,7 @@ export const adminCreateUser: Handler = async (ctx, req) => {
       if (store.users.findById(id)) {
         throw new ApiError(500, 'unexpected_failure', 'Database error creating new user');
       }
-      const now = new Date().toISOString();
+      const now = isoTime(ctx.config.now());
       const created = insertEmailUser(
         store,
         {
@@ -339,7 +340,7 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
 
   const updated = store.transaction(() => {
-    const now = new Date().toISOString();
+    const now = isoTime(ctx.config.now());
     let current = store.users.findById(user.id);
     if (!current) throw new ApiError(404, 'user_not_found', 'User not found');
     if (params.role) current = store.users.update(current.id, { role: params.role }, now);
@@ -458,7 +459,7 @@ export const adminDeleteUser: Handler = async (ctx, req) => {
   const soft =
     req.body.length > 0 && decodeBody(req.body, DELETE_USER_PARAMS).should_soft_delete === true;
   store.transaction(() => {
-    if (soft) softDelete(store, user, new Date().toISOString());
+    if (soft) softDelete(store, user, isoTime(ctx.config.now()));
     else store.users.delete(user.id);
   });
   return json(200, {});
@@ -479,7 +480,7 @@ export const adminUpdateFactor: Handler = async (ctx, req) => {
   const params = decodeBody(req.body, UPDATE_FACTOR_PARAMS);
   if (params.friendly_name) {
     const name = params.friendly_name;
-    store.transaction(() => store.factors.rename(factor.id, name, new Date().toISOString()));
+    store.transaction(() => store.factors.rename(factor.id, name, isoTime(ctx.config.now())));
   }
   return json(
     200,
@@ -495,7 +496,7 @@ export const adminDeleteFactor: Handler = async (ctx, req) => {
   const factor = loadFactor(ctx, req, user);
   const deleted = factorsJson(store, user).find((entry) => entry.id === factor.id);
   store.transaction(() => {
-    const now = new Date().toISOString();
+    const now = isoTime(ctx.config.now());
     store.factors.delete(factor.id);
     for (const session of store.sessions.usingFactor(factor.id)) {
       store.sessions.removeClaim(session.id, factor.factorType);
@@ -557,7 +558,7 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
     }
 
     const minted = store.transaction(() => {
-      const now = new Date().toISOString();
+      const now = isoTime(ctx.config.now());
       const create = (): UserRecord =>
         insertEmailUser(
           store,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts';
 import { requireAuthentication, type Authenticated } from '../auth.ts';
+import { hasExpired, isoTime, unixSeconds } from '../clock.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { matchingTotpStep, newTotpSecret, qrCodeSvg, totpUri } from '../mfa.ts';
 import { decodeBody } from '../request-body.ts';
@@ -87,7 +88,8 @@ export const enrollFactor: Handler = async (ctx, req) => {
   const friendlyName = params.friendly_name ?? '';
   const issuer = params.issuer || new URL(ctx.config.siteUrl).host;
 
-  store.factors.deleteAbandoned(new Date(Date.now() - FACTOR_EXPIRY_MS).toISOString());
+  const nowMs = ctx.config.now();
+  store.factors.deleteAbandoned(isoTime(nowMs - FACTOR_EXPIRY_MS));
   const factors = store.factors.forUser(auth.user.id);
   if (factors.some((factor) => factor.friendlyName === friendlyName)) {
     throw new ApiError(
@@ -111,7 +113,7 @@ export const enrollFactor: Handler = async (ctx, req) => {
   const secret = newTotpSecret();
   const uri = totpUri(issuer, auth.user.email, secret);
   const qrCode = await qrCodeSvg(uri);
-  const now = new Date().toISOString();
+  const now = isoTime(nowMs);
   const id = randomUUID();
   store.transaction(() =>
     store.factors.insert({
@@ -140,21 +142,21 @@ export const challengeFactor: Handler = async (ctx, req) => {
   const { factor } = await loadFactor(ctx, req);
   // supabase-js sends a body (a phone channel when it has one); a TOTP challenge needs none.
   if (req.body.length > 0) decodeBody(req.body, CHALLENGE_PARAMS);
-  const now = new Date();
+  const nowMs = ctx.config.now();
   const id = randomUUID();
   ctx.store.transaction(() =>
     ctx.store.factors.insertChallenge({
       id,
       factorId: factor.id,
       ipAddress: req.ip,
-      createdAt: now.toISOString(),
+      createdAt: isoTime(nowMs),
       verifiedAt: null,
     }),
   );
   return json(200, {
     id,
     type: factor.factorType,
-    expires_at: Math.floor((now.getTime() + CHALLENGE_EXPIRY_MS) / 1000),
+    expires_at: unixSeconds(nowMs + CHALLENGE_EXPIRY_MS),
   });
 };
 
@@ -187,7 +189,8 @@ export const verifyFactor: Handler = async (ctx, req) => {
       'Challenge and verify IP addresses mismatch.',
     );
   }
-  if (Date.now() > Date.parse(challenge.createdAt) + CHALLENGE_EXPIRY_MS) {
+  const nowMs = ctx.config.now();
+  if (hasExpired(challenge.createdAt, CHALLENGE_EXPIRY_MS, nowMs)) {
     store.transaction(() => store.factors.deleteChallenge(challenge.id));
     throw new ApiError(
       422,
@@ -195,7 +198,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
-  const step = matchingTotpStep(factor.secret, code, Date.now());
+  const step = matchingTotpStep(factor.secret, code, nowMs);
   // A code is good once (RFC 6238 §5.2): one of a time step at or before the last accepted is a
   // replay, refused as GoTrue refuses any wrong code. acceptTotpStep below settles races.
   const replayed = step !== null && factor.lastTotpStep !== null && step <= factor.lastTotpStep;
@@ -215,7 +218,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
   const session = requireSession(auth);
   const refreshToken = store.transaction(() => {
     if (!store.factors.acceptTotpStep(factor.id, step)) throw invalidTotpCode();
-    const now = new Date().toISOString();
+    const now = isoTime(nowMs);
     store.factors.markChallengeVerified(challenge.id, now);
     if (factor.status !== 'verified') store.factors.markVerified(factor.id, now);
     store.sessions.addClaim(session.id, 'totp', now);
@@ -245,7 +248,7 @@ export const unenrollFactor: Handler = async (ctx, req) => {
     throw new ApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
   store.transaction(() => {
-    const now = new Date().toISOString();
+    const now = isoTime(ctx.config.now());
     for (const downgraded of store.sessions.usingFactor(factor.id)) {
       store.sessions.removeClaim(downgraded.id, factor.factorType);
       store.sessions.setAal(downgraded.id, 'aal1', null, now);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { assertMailAllowed } from '../mail.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { validateEmail, validatePkce } from '../validation.ts';
@@ -59,7 +58,7 @@ async function sendMagicLink(ctx: AppContext, req: ApiRequest, request: MagicLin
       return;
     }
     // Magic links share the recovery token and its throttle, as in GoTrue.
-    assertMailAllowed(user.recoverySentAt, ctx.config.mailInterval);
+    ctx.mailer.assertAllowed(user.recoverySentAt);
     const action = mintEmailAction(ctx, {
       kind: 'magic_link',
       to: email,

@@ -1,8 +1,8 @@
 import { json, type Handler } from '../api.ts';
 import { requireAuthentication } from '../auth.ts';
+import { isoTime } from '../clock.ts';
 import { mintEmailAction, tokenHash } from '../email-actions.ts';
 import { ApiError } from '../errors.ts';
-import { assertMailAllowed } from '../mail.ts';
 import type { Store } from '../store/index.ts';
 import { otpMatches } from '../verification.ts';
 
@@ -15,7 +15,7 @@ export const reauthenticate: Handler = async (ctx, req) => {
   }
   await ctx.locks.run(user.email, async () => {
     const current = store.users.findById(user.id) ?? user;
-    assertMailAllowed(current.reauthenticationSentAt, ctx.config.mailInterval);
+    ctx.mailer.assertAllowed(current.reauthenticationSentAt);
     const action = mintEmailAction(ctx, {
       kind: 'reauthentication',
       to: user.email,
@@ -36,10 +36,15 @@ export const reauthenticate: Handler = async (ctx, req) => {
 
 /**
  * GoTrue's verifyReauthentication: `nonce` must be the code the newest GET /reauthenticate mailed,
- * within its day. A good code is spent at once and stays spent even if the request then fails
- * another check, as GoTrue writes it outside the update's transaction.
+ * within its day at `now` (ms). A good code is spent at once and stays spent even if the request
+ * then fails another check, as GoTrue writes it outside the update's transaction.
  */
-export function verifyReauthentication(store: Store, userId: string, nonce: string): void {
+export function verifyReauthentication(
+  store: Store,
+  userId: string,
+  nonce: string,
+  now: number,
+): void {
   store.transaction(() => {
     const user = store.users.findById(userId);
     const valid =
@@ -50,10 +55,11 @@ export function verifyReauthentication(store: Store, userId: string, nonce: stri
         tokenHash(user.email, nonce),
         user.reauthenticationToken,
         user.reauthenticationSentAt,
+        now,
       );
     if (!valid) {
       throw new ApiError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
     }
-    store.users.update(userId, { reauthenticationToken: '' }, new Date().toISOString());
+    store.users.update(userId, { reauthenticationToken: '' }, isoTime(now));
   });
 }

@@ -1,7 +1,6 @@
 import { json, type Handler } from '../api.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { validationFailed } from '../errors.ts';
-import { assertMailAllowed } from '../mail.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { validateEmail, validatePkce } from '../validation.ts';
@@ -22,7 +21,7 @@ export const recover: Handler = async (ctx, req) => {
   await ctx.locks.run(email, async () => {
     const user = store.users.findByEmail(email);
     if (!user) return;
-    assertMailAllowed(user.recoverySentAt, ctx.config.mailInterval);
+    ctx.mailer.assertAllowed(user.recoverySentAt);
     const action = mintEmailAction(ctx, {
       kind: 'recovery',
       to: email,

@@ -1,7 +1,6 @@
 import { json, type Handler } from '../api.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { assertMailAllowed } from '../mail.ts';
 import { decodeBody } from '../request-body.ts';
 import { validateEmail } from '../validation.ts';
 
@@ -44,7 +43,7 @@ export const resend: Handler = async (ctx, req) => {
     const user = store.users.findByEmail(address);
     if (!user) return;
     if (type === 'signup' && user.emailConfirmedAt === null) {
-      assertMailAllowed(user.confirmationSentAt, ctx.config.mailInterval);
+      ctx.mailer.assertAllowed(user.confirmationSentAt);
       // GoTrue resends signup confirmations in the implicit flow only.
       const action = mintEmailAction(ctx, {
         kind: 'confirmation',
@@ -62,7 +61,7 @@ export const resend: Handler = async (ctx, req) => {
         ),
       );
     } else if (type === 'email_change' && user.emailChange !== '') {
-      assertMailAllowed(user.emailChangeSentAt, ctx.config.mailInterval);
+      ctx.mailer.assertAllowed(user.emailChangeSentAt);
       const base = {
         kind: 'email_change',
         verifyType: 'email_change',

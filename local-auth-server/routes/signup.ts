@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { json, type AppContext, type Handler } from '../api.ts';
+import { isoTime } from '../clock.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { assertMailAllowed } from '../mail.ts';
 import { hashPassword } from '../passwords.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
@@ -39,8 +39,7 @@ export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
  * address is taken: GoTrue answers 200 with a sanitised copy of the user under a fresh id,
  * no identities and no confirmation, and sends no mail.
  */
-function obfuscatedUser(existing: UserRecord, data: Record<string, unknown>): unknown {
-  const now = new Date().toISOString();
+function obfuscatedUser(existing: UserRecord, data: Record<string, unknown>, now: string): unknown {
   return userJson(
     {
       ...existing,
@@ -164,7 +163,7 @@ async function signUpConfirmed(ctx: AppContext, request: SignupRequest): Promise
   }
   const encryptedPassword = existing ? null : await hashPassword(request.password);
   return store.transaction(() => {
-    const now = new Date().toISOString();
+    const now = isoTime(ctx.config.now());
     const user =
       existing ??
       insertEmailUser(
@@ -194,7 +193,7 @@ async function signUpConfirmedByMagicLink(
   const userId = await signUpConfirmed(ctx, request);
   const user = store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished after sign-up`);
-  assertMailAllowed(user.recoverySentAt, ctx.config.mailInterval);
+  ctx.mailer.assertAllowed(user.recoverySentAt);
   const action = mintEmailAction(ctx, {
     kind: 'magic_link',
     to: request.email,
@@ -230,14 +229,16 @@ export async function signUpByEmail(ctx: AppContext, request: SignupRequest): Pr
     return loadUserJson(store, await signUpConfirmedByMagicLink(ctx, request));
   }
   const existing = store.users.findByEmail(request.email);
-  if (existing?.emailConfirmedAt) return obfuscatedUser(existing, request.data);
+  if (existing?.emailConfirmedAt) {
+    return obfuscatedUser(existing, request.data, isoTime(ctx.config.now()));
+  }
 
   const userId = existing?.id ?? randomUUID();
   // A sign-up for an unconfirmed address takes over its password and metadata and voids the
   // links mailed before (a new token replaces the old). So someone who registered another
   // person's address first does not keep a password that works once its owner confirms: the
   // password that becomes active is always the one of the sign-up whose link is followed.
-  if (existing) assertMailAllowed(existing.confirmationSentAt, ctx.config.mailInterval);
+  if (existing) ctx.mailer.assertAllowed(existing.confirmationSentAt);
   const encryptedPassword = await hashPassword(request.password);
   const action = mintEmailAction(ctx, {
     kind: 'confirmation',
@@ -312,7 +313,7 @@ export const signup: Handler = async (ctx, req) => {
     // GoTrue then signs the new member in at once, as a password sign-in; no flow state, no mail.
     const userId = await ctx.locks.run(address, () => signUpConfirmed(ctx, request));
     const session = ctx.store.transaction(() =>
-      startSession(ctx.store, userId, 'password', new Date().toISOString()),
+      startSession(ctx.store, userId, 'password', isoTime(ctx.config.now())),
     );
     return json(200, await tokenResponse(ctx, userId, session.sessionId, session.refreshToken));
   }

@@ -1,4 +1,5 @@
 import { json, type AppContext, type ApiRequest, type Handler, type Reply } from '../api.ts';
+import { hasExpired, isoTime } from '../clock.ts';
 import { ApiError, OAuthError, validationFailed, WeakPasswordError } from '../errors.ts';
 import { verifyPassword, verifyWithoutAccount } from '../passwords.ts';
 import { requestRateLimited } from '../rate-limits.ts';
@@ -79,7 +80,7 @@ async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
     }
   }
   const session = ctx.store.transaction(() =>
-    startSession(ctx.store, user.id, 'password', new Date().toISOString()),
+    startSession(ctx.store, user.id, 'password', isoTime(ctx.config.now())),
   );
   return json(
     200,
@@ -97,7 +98,8 @@ async function refreshTokenGrant(ctx: AppContext, req: ApiRequest): Promise<Repl
   if (!isWellFormedRefreshToken(presented)) throw validationFailed('Refresh token is not valid');
 
   const outcome = store.transaction(() => {
-    const now = new Date().toISOString();
+    const nowMs = ctx.config.now();
+    const now = isoTime(nowMs);
     const token = store.sessions.findRefreshToken(presented);
     if (!token) {
       throw new ApiError(
@@ -111,10 +113,7 @@ async function refreshTokenGrant(ctx: AppContext, req: ApiRequest): Promise<Repl
       const active = store.sessions.activeRefreshToken(token.sessionId);
       if (active?.parent === token.token) {
         issued = active.token;
-      } else if (
-        Date.now() >
-        Date.parse(token.updatedAt) + ctx.config.refreshTokenReuseInterval * 1000
-      ) {
+      } else if (hasExpired(token.updatedAt, ctx.config.refreshTokenReuseInterval * 1000, nowMs)) {
         // Committed before answering, as GoTrue's CommitWithError does: the replay of a
         // stale token ends the whole session's token family.
         store.sessions.revokeSessionTokens(token.sessionId, now);
@@ -156,13 +155,14 @@ async function pkceGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
       'invalid flow state, no valid flow state found',
     );
   }
-  if (isFlowStateExpired(flow)) {
+  const nowMs = ctx.config.now();
+  if (isFlowStateExpired(flow, nowMs)) {
     throw new ApiError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
   assertCodeVerifier(flow, verifier);
   const session = store.transaction(() => {
     store.flowStates.delete(flow.id);
-    return startSession(store, flow.userId, flow.authenticationMethod, new Date().toISOString());
+    return startSession(store, flow.userId, flow.authenticationMethod, isoTime(nowMs));
   });
   return json(200, await tokenResponse(ctx, flow.userId, session.sessionId, session.refreshToken));
 }

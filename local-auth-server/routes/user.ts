@@ -1,8 +1,9 @@
 import { json, type Handler } from '../api.ts';
 import { requestAudience, requireAuthentication } from '../auth.ts';
+import { hasExpired } from '../clock.ts';
 import { mintEmailAction } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { assertMailAllowed, type OutgoingMail } from '../mail.ts';
+import type { OutgoingMail } from '../mail.ts';
 import { mergeWithinCap } from '../metadata.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
@@ -96,7 +97,7 @@ export const updateUser: Handler = async (ctx, req) => {
     // Secure password change: a session over a day old proves itself with the mailed code.
     if (
       ctx.config.updatePasswordRequireReauthentication &&
-      (!session || Date.now() > Date.parse(session.createdAt) + REAUTHENTICATION_WINDOW_MS)
+      (!session || hasExpired(session.createdAt, REAUTHENTICATION_WINDOW_MS, ctx.config.now()))
     ) {
       const nonce = params.nonce ?? '';
       if (nonce === '') {
@@ -106,7 +107,7 @@ export const updateUser: Handler = async (ctx, req) => {
           'Password update requires reauthentication',
         );
       }
-      verifyReauthentication(store, user.id, nonce);
+      verifyReauthentication(store, user.id, nonce, ctx.config.now());
     }
     if (password !== '' && user.encryptedPassword) {
       // A session from an e-mailed link (a password reset) is how a forgotten password is
@@ -151,7 +152,7 @@ export const updateUser: Handler = async (ctx, req) => {
     ? validatePkce(params.code_challenge_method, params.code_challenge)
     : undefined;
   if (changesEmail) {
-    assertMailAllowed(user.emailChangeSentAt, ctx.config.mailInterval);
+    ctx.mailer.assertAllowed(user.emailChangeSentAt);
     const redirectTo = ctx.redirects.referrer(req.query, req.headers);
     const base = { kind: 'email_change', verifyType: 'email_change', redirectTo } as const;
     const toNew = mintEmailAction(ctx, {

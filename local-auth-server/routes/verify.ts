@@ -1,4 +1,5 @@
 import { json, redirect, type AppContext, type Handler } from '../api.ts';
+import { isoTime } from '../clock.ts';
 import { PKCE_PREFIX, tokenHash, type VerifyType } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { encodeValues, goFragment, replaceQuery } from '../go-url.ts';
@@ -6,7 +7,13 @@ import { AUTHENTICATION_METHOD, isFlowStateExpired } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { startSession, tokenResponse } from '../session-tokens.ts';
 import { validateEmail, validatePhone } from '../validation.ts';
-import { applyVerification, userForOtp, userForTokenHash, voidCodes } from '../verification.ts';
+import {
+  applyVerification,
+  userForOtp,
+  userForTokenHash,
+  voidCodes,
+  type VerifiedToken,
+} from '../verification.ts';
 
 const SINGLE_CONFIRMATION_ACCEPTED =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -56,8 +63,9 @@ export const verifyLink: Handler = async (ctx, req) => {
     | { kind: 'pending' };
   try {
     outcome = ctx.store.transaction(() => {
-      const now = new Date().toISOString();
-      const verified = userForTokenHash(ctx.store, type, token);
+      const nowMs = ctx.config.now();
+      const now = isoTime(nowMs);
+      const verified = userForTokenHash(ctx.store, type, token, nowMs);
       const user = applyVerification(ctx.store, verified, token, now);
       if (user === 'pending') return { kind: 'pending' } as const;
       if (pkce) {
@@ -66,7 +74,7 @@ export const verifyLink: Handler = async (ctx, req) => {
           AUTHENTICATION_METHOD[verified.type],
         );
         if (!flow) throw flowStateError('No valid flow state found for user.');
-        if (isFlowStateExpired(flow)) throw flowStateError('Flow state is expired');
+        if (isFlowStateExpired(flow, nowMs)) throw flowStateError('Flow state is expired');
         ctx.store.flowStates.markIssued(flow.id, now);
         return { kind: 'code', code: flow.authCode } as const;
       }
@@ -113,7 +121,6 @@ const VERIFY_PARAMS = {
   },
 } as const;
 
-/** POST /verify: a code typed in, or a token hash relayed by the site (verifyOtp). */
 /**
  * A wrong six-digit code counts against its address, whichever IP sent it; at the limit the
  * address's outstanding codes are void (a 6-digit code lives a day: without this, a patient
@@ -124,10 +131,11 @@ function countWrongCode(ctx: AppContext, address: string, error: unknown): void 
   if (!wrong || !(error instanceof ApiError) || error.code !== 'otp_expired') return;
   wrong.take(address);
   if (wrong.allows(address)) return;
-  ctx.store.transaction(() => voidCodes(ctx.store, address, new Date().toISOString()));
+  ctx.store.transaction(() => voidCodes(ctx.store, address, isoTime(ctx.config.now())));
   wrong.reset(address);
 }
 
+/** POST /verify: a code typed in, or a token hash relayed by the site (verifyOtp). */
 export const verifyCode: Handler = async (ctx, req) => {
   const params = decodeBody(req.body, VERIFY_PARAMS);
   const type = params.type ?? '';
@@ -140,7 +148,7 @@ export const verifyCode: Handler = async (ctx, req) => {
     throw validationFailed('Verify requires either a token or a token hash');
   }
 
-  let find: () => ReturnType<typeof userForOtp>;
+  let find: (now: number) => VerifiedToken;
   let hash: string;
   if (token !== '') {
     if (phone !== '' && email === '') {
@@ -158,21 +166,22 @@ export const verifyCode: Handler = async (ctx, req) => {
       throw new ApiError(422, 'validation_failed', 'Invalid email format');
     }
     hash = tokenHash(address, token);
-    find = () => userForOtp(ctx.store, type, address, hash);
+    find = (now) => userForOtp(ctx.store, type, address, hash, now);
   } else {
     if (email !== '' || phone !== '' || (params.redirect_to ?? '') !== '') {
       throw validationFailed('Only the token_hash and type should be provided');
     }
     hash = hashParam;
-    find = () => userForTokenHash(ctx.store, type, hash);
+    find = (now) => userForTokenHash(ctx.store, type, hash, now);
   }
 
   const guessed = token !== '' ? email.trim().toLowerCase() : '';
   let outcome;
   try {
     outcome = ctx.store.transaction(() => {
-      const now = new Date().toISOString();
-      const user = applyVerification(ctx.store, find(), hash, now);
+      const nowMs = ctx.config.now();
+      const now = isoTime(nowMs);
+      const user = applyVerification(ctx.store, find(nowMs), hash, now);
       if (user === 'pending') return undefined;
       return { userId: user.id, ...startSession(ctx.store, user.id, 'otp', now) };
     });

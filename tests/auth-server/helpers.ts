@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../local-auth-server/config.ts';
 import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
 
@@ -38,6 +39,54 @@ export async function startTestServer(options: Partial<Config> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A clock a test moves by hand, for a server's `now` option. */
+export interface FakeClock {
+  /** The current reading, in milliseconds since the epoch; pass it as the server's `now`. */
+  now: () => number;
+  /** Moves the clock forward by `ms`. */
+  advance: (ms: number) => void;
+  /** Sets the clock to `ms`. */
+  set: (ms: number) => void;
+}
+
+/** Where a fake clock starts unless told: a fixed instant, and the start of a TOTP time step. */
+export const FAKE_START = Date.UTC(2030, 0, 1);
+
+/**
+ * A clock that stands still at `start` until the test moves it, so a test of expiry or of a
+ * throttle moves time instead of waiting for it.
+ */
+export function fakeClock(start = FAKE_START): FakeClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}
+
+/**
+ * A server for the enclosing file or describe block: started in its beforeAll, stopped (and its
+ * data folder removed) in its afterAll. The handle is filled in as the server starts, so tests
+ * use it as the server itself.
+ */
+export function useTestServer(options: Partial<Config> = {}): TestServer {
+  const handle = {} as TestServer;
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+    Object.assign(handle, started);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return handle;
 }
 
 /** An address no other test uses. */

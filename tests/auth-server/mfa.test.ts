@@ -1,31 +1,29 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
+  fakeClock,
   MODERN,
   signIn,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+/** A TOTP time step. */
+const STEP = 30_000;
+// The server's clock stands in the middle of a step unless a test moves it, so a code made
+// for "now" is never a step away from the server's now.
+const clock = fakeClock();
+clock.advance(STEP / 2);
+const server = useTestServer({ now: clock.now });
 
 function auth(token: string): Record<string, string> {
   return { ...MODERN, Authorization: `Bearer ${token}` };
 }
 
-/** The factor's code at `at` (ms; now by default). */
-function code(secret: string, at = Date.now()): string {
+/** The factor's code at `at` (ms; the server's now by default). */
+function code(secret: string, at = clock.now()): string {
   return new TOTP({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
@@ -143,7 +141,10 @@ describe('challenge and verify', () => {
       headers: auth(first.accessToken),
     });
     expect(challenge.body).toMatchObject({ type: 'totp', id: expect.any(String) as string });
-    expect(Number(challenge.body.expires_at) - Date.now() / 1000).toBeGreaterThan(290);
+    // Five minutes from the challenge.
+    expect(challenge.body.expires_at).toBe(Math.floor(clock.now() / 1000) + 300);
+    // The code comes a second after the link was followed: amr lists the newest first.
+    clock.advance(1000);
     const verified = await call(server, 'POST', `/factors/${String(enroll.body.id)}/verify`, {
       body: { challenge_id: challenge.body.id, code: code(secret) },
       headers: auth(first.accessToken),
@@ -263,18 +264,12 @@ describe('what a verified factor protects', () => {
 });
 
 describe('one-time codes (RFC 6238 §5.2)', () => {
-  const STEP = 30_000;
-  // The middle of a 30 s step. The server runs in this process, so the faked Date is its clock
-  // too: every code below is inside its window, and nothing waits for time to pass.
-  const NOW = Math.floor(Date.now() / STEP) * STEP + STEP / 2;
+  /** The middle of the step each test starts in: every code below is inside the window. */
+  let now: number;
 
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
+    clock.set((Math.floor(clock.now() / STEP) + 1) * STEP + STEP / 2);
+    now = clock.now();
   });
 
   /** Challenges the factor and answers with `answer`, in the session of `accessToken`. */
@@ -289,22 +284,22 @@ describe('one-time codes (RFC 6238 §5.2)', () => {
   }
 
   it('accepts a code once, then only a later time step’s', async () => {
-    // userWithFactor has just verified with the code of NOW's step.
+    // userWithFactor has just verified with the code of now's step.
     const { factorId, secret, fresh } = await userWithFactor();
     const invalid = { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' };
 
-    const replayed = await answer(factorId, fresh.accessToken, code(secret, NOW));
+    const replayed = await answer(factorId, fresh.accessToken, code(secret, now));
     expect(replayed.status).toBe(422);
     expect(replayed.body).toEqual(invalid);
     // The step before is still inside the window, but older than the one accepted.
-    const earlier = await answer(factorId, fresh.accessToken, code(secret, NOW - STEP));
+    const earlier = await answer(factorId, fresh.accessToken, code(secret, now - STEP));
     expect(earlier.status).toBe(422);
     expect(earlier.body).toEqual(invalid);
 
-    const next = await answer(factorId, fresh.accessToken, code(secret, NOW + STEP));
+    const next = await answer(factorId, fresh.accessToken, code(secret, now + STEP));
     expect(next.status).toBe(200);
     expect(next.body.access_token).toEqual(expect.any(String));
-    const again = await answer(factorId, String(next.body.access_token), code(secret, NOW + STEP));
+    const again = await answer(factorId, String(next.body.access_token), code(secret, now + STEP));
     expect(again.status).toBe(422);
     expect(again.body).toEqual(invalid);
   });
@@ -312,9 +307,9 @@ describe('one-time codes (RFC 6238 §5.2)', () => {
   it('counts each factor’s codes apart', async () => {
     const first = await userWithFactor();
     const second = await userWithFactor();
-    // Both verified with NOW's code; another step's code works on each.
+    // Both verified with now's code; another step's code works on each.
     for (const { factorId, secret, fresh } of [first, second]) {
-      const next = await answer(factorId, fresh.accessToken, code(secret, NOW + STEP));
+      const next = await answer(factorId, fresh.accessToken, code(secret, now + STEP));
       expect(next.status).toBe(200);
     }
   });

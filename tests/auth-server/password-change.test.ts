@@ -1,18 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import { ConfigError } from '../../src/lib/config-error.ts';
 import {
   call,
   clientFor,
   confirmedUser,
+  fakeClock,
   fragmentOf,
   latestMail,
   MODERN,
   openLink,
   otpOf,
   signIn,
-  startTestServer,
   uniqueEmail,
+  useTestServer,
   type InboxMail,
   type TestServer,
 } from './helpers.ts';
@@ -43,26 +44,16 @@ const NONCE_INVALID = {
 };
 
 /** The defaults: current password required, secure password change off. */
-let server: TestServer;
+const server = useTestServer();
 /** LOCAL_AUTH_REQUIRE_CURRENT_PASSWORD=false, as GoTrue's own default. */
-let lenient: TestServer;
+const lenient = useTestServer({ updatePasswordRequireCurrentPassword: false });
+/** The clock of `secure`, which ages its sessions and codes. */
+const clock = fakeClock();
 /** LOCAL_AUTH_SECURE_PASSWORD_CHANGE=true; no wait between reauthentication mails. */
-let secure: TestServer;
-
-beforeAll(async () => {
-  [server, lenient, secure] = await Promise.all([
-    startTestServer(),
-    startTestServer({ updatePasswordRequireCurrentPassword: false }),
-    startTestServer({ updatePasswordRequireReauthentication: true, mailInterval: 0 }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([server.stop(), lenient.stop(), secure.stop()]);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
+const secure = useTestServer({
+  updatePasswordRequireReauthentication: true,
+  mailInterval: 0,
+  now: clock.now,
 });
 
 function bearer(token: string): Record<string, string> {
@@ -242,15 +233,12 @@ describe('secure password change (LOCAL_AUTH_SECURE_PASSWORD_CHANGE)', () => {
 
   /**
    * A member who signed in at `start`, at `start + ageMs` on the server's clock: the session
-   * is the same (its access token, long expired, refreshed) but older. Date alone is faked; the
-   * server reads it for session and code times as GoTrue reads time.Now().
+   * is the same (its access token, long expired, refreshed) but older.
    */
   async function agedSession(label: string, ageMs: number) {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.parse('2031-05-01T09:00:00.000Z');
-    vi.setSystemTime(start);
+    const start = clock.now();
     const { email, refreshToken } = await passwordSession(secure, label);
-    vi.setSystemTime(start + ageMs);
+    clock.advance(ageMs);
     return { email, start, ...(await refreshed(refreshToken)) };
   }
 
@@ -342,7 +330,7 @@ describe('secure password change (LOCAL_AUTH_SECURE_PASSWORD_CHANGE)', () => {
     await call(secure, 'GET', '/reauthenticate', { headers: bearer(accessToken) });
     const code = reauthenticationCode(await latestMail(secure, email));
     // The code was mailed at start + DAY_MS + 1 and lives exactly a day.
-    vi.setSystemTime(start + 2 * DAY_MS + 2);
+    clock.set(start + 2 * DAY_MS + 2);
     const later = await refreshed(refreshToken);
     const late = await putUser(secure, later.accessToken, {
       password: NEW,

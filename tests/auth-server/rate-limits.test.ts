@@ -55,7 +55,7 @@ describe('RateLimiter', () => {
     ['PUT', '/user', '', 'signInSignUps'],
     ['GET', '/settings', '', null],
   ] as const)('%s %s?%s is limited by %s', (method, path, query, name) => {
-    const limiters = new Limiters(DEFAULT_RATE_LIMITS);
+    const limiters = new Limiters(DEFAULT_RATE_LIMITS, () => 0);
     const match = authRouter.match(method, path);
     if (match.kind !== 'found') throw new Error(`${method} ${path} routes nowhere`);
     const limiter = limiters.forRoute(match.limit, new URLSearchParams(query));
