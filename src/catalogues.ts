@@ -434,11 +434,6 @@ export function searchKinds(catalogues: readonly Catalogue[]): SearchKind[] {
   return [...new Set(catalogueSources(catalogues).map(({ source }) => source.searchKind))];
 }
 
-/** The catalogue at a route segment. */
-export function catalogueById(id: string, catalogues: readonly Catalogue[] = CATALOGUES) {
-  return catalogues.find((catalogue) => catalogue.id === id);
-}
-
 /**
  * Catalogues of up to this many entries get a page per entry (/toolstack/cursor); today's
  * largest has 47. Each entry page is a sealed page of its own with the whole shell (about

@@ -61,11 +61,6 @@ export function membersRoutes(sections: readonly SectionLinks[]): string[] {
   return [...new Set(sections.map((section) => section.route))];
 }
 
-/** The navigation label of a route, or the route itself when the navigation does not list it. */
-export function navLabel(sections: readonly SectionLinks[], route: string): string {
-  return sections.find((section) => section.route === route)?.nav?.label ?? route;
-}
-
 /** The member's own pages, in the user menu and the mobile menu's 'You' section. */
 export const MEMBER_LINKS: readonly NavLink[] = [
   { href: '/saved', label: 'Saved' },

@@ -88,9 +88,6 @@ export const changePasswordSchema = z.object({
 /** /account's e-mail form. */
 export const changeEmailSchema = z.object({ email: emailField });
 
-/** Validated sign-up input. */
-export type SignUpInput = z.output<typeof signUpSchema>;
-
 /** First error message per field, for showing under each field. */
 export type FieldErrors = Partial<Record<string, string>>;
 
