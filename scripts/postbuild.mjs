@@ -75,8 +75,10 @@ async function sealMembersContent(pages) {
     const sealed = await sealMembersPages(pages, key);
     const maps = await sealEntryMaps(dist, key);
     const parts = sealed.reduce((sum, page) => sum + page.parts, 0);
+    const mapsNote =
+      maps.length > 0 ? ` and the entry maps of ${maps.length} split catalogues` : '';
     console.log(
-      `members content: sealed ${sealed.length} pages (${parts} parts) and ${maps.length} entry maps (AES-256-GCM)`,
+      `members content: sealed ${sealed.length} members' pages in ${parts} parts${mapsNote} (AES-256-GCM)`,
     );
     const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
     for (const file of await sealSearchFiles(dist, key)) {
@@ -84,14 +86,16 @@ async function sealMembersContent(pages) {
     }
     const shells = await writeEntryShells(dist, pages, key);
     console.log(
-      `members content: ${shells.entries} entry pages moved to ${ENTRY_FILES_PATH} under keyed names, served through ${shells.rules.length} catalogue shells`,
+      `members content: ${shells.entries} entry pages moved to ${ENTRY_FILES_PATH} under keyed names; every path under ${shells.rules.filter((rule) => rule.from.endsWith('/*')).length} catalogues is served their shell (dist/_redirects)`,
     );
     await writeFile(new URL('_redirects', dist), formatRedirectsFile(shells.rules));
     return {
       sealedPages: sealed
         .map((page) => page.page)
         .filter((path) => pages.some((p) => p.path === path)),
-      prefixes: shells.rules.map((rule) => rule.from.slice(0, -2)),
+      prefixes: shells.rules
+        .filter((rule) => rule.from.endsWith('/*'))
+        .map((rule) => rule.from.slice(0, -2)),
     };
   } catch (error) {
     // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
@@ -188,5 +192,7 @@ if (members.length > 0) {
   );
   process.exit(1);
 }
-console.log(`sitemap.xml: ${listed.length} public pages (${listed.join(', ')})`);
+console.log(
+  `sitemap.xml: ${listed.length} public pages (${listed.join(', ')}); the integration's sitemap-index.xml was folded into it`,
+);
 await writeFile(new URL('.nojekyll', dist), '');
