@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
+  fakeClock,
   MODERN,
   signIn,
-  startTestServer,
   uniqueEmail,
+  useTestServer,
   type TestServer,
 } from './helpers.ts';
 
-let server: TestServer;
-/** Replay tolerance off, so reuse detection can be observed without waiting. */
-let strict: TestServer;
+/** The server's clock: tests move it past a token's life or the reuse interval. */
+const clock = fakeClock();
+const server = useTestServer({ now: clock.now });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  strict = await startTestServer({ refreshTokenReuseInterval: 0 });
-});
-
-afterAll(async () => {
-  await server.stop();
-  await strict.stop();
-});
+/** LOCAL_AUTH_REFRESH_TOKEN_REUSE_INTERVAL's default, in ms. */
+const REUSE_INTERVAL_MS = 10_000;
 
 function refresh(target: TestServer, refreshToken: string) {
   return call(target, 'POST', '/token?grant_type=refresh_token', {
@@ -54,24 +48,29 @@ describe('refresh tokens', () => {
   });
 
   it('hands the same child back when the parent is replayed (a client that failed to save)', async () => {
-    const { refreshToken } = await confirmedUser(strict, uniqueEmail('retry'));
-    const first = await refresh(strict, refreshToken);
-    const retry = await refresh(strict, refreshToken);
+    const { refreshToken } = await confirmedUser(server, uniqueEmail('retry'));
+    const first = await refresh(server, refreshToken);
+    clock.advance(REUSE_INTERVAL_MS + 1);
+    const retry = await refresh(server, refreshToken);
     expect(retry.status).toBe(200);
     expect(retry.body.refresh_token).toBe(first.body.refresh_token);
   });
 
   it('revokes the whole family when an older token is replayed outside the reuse interval', async () => {
-    const { refreshToken } = await confirmedUser(strict, uniqueEmail('reuse'));
-    const first = await refresh(strict, refreshToken);
-    const second = await refresh(strict, String(first.body.refresh_token));
-    const replay = await refresh(strict, refreshToken);
+    const { refreshToken } = await confirmedUser(server, uniqueEmail('reuse'));
+    const first = await refresh(server, refreshToken);
+    const second = await refresh(server, String(first.body.refresh_token));
+    clock.advance(REUSE_INTERVAL_MS + 1);
+    const replay = await refresh(server, refreshToken);
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({
       code: 'refresh_token_already_used',
       message: 'Invalid Refresh Token: Already Used',
     });
-    const latest = await refresh(strict, String(second.body.refresh_token));
+    // The replay revoked the newest token with the rest; like any revoked token it is refused
+    // once its reuse interval (counted from its revocation, as in GoTrue) is over.
+    clock.advance(REUSE_INTERVAL_MS + 1);
+    const latest = await refresh(server, String(second.body.refresh_token));
     expect(latest.status).toBe(400);
     expect(latest.body.code).toBe('refresh_token_already_used');
   });
@@ -80,6 +79,7 @@ describe('refresh tokens', () => {
     const { refreshToken } = await confirmedUser(server, uniqueEmail('tolerant'));
     const first = await refresh(server, refreshToken);
     await refresh(server, String(first.body.refresh_token));
+    clock.advance(REUSE_INTERVAL_MS);
     const replay = await refresh(server, refreshToken);
     expect(replay.status).toBe(200);
   });
@@ -132,20 +132,19 @@ describe('bearer authentication', () => {
   });
 
   it('refuses an expired access token', async () => {
-    const shortLived = await startTestServer({ jwtExpiry: 1 });
-    try {
-      const { accessToken } = await confirmedUser(shortLived, uniqueEmail('expired'));
-      await new Promise((resolve) => setTimeout(resolve, 2100));
-      const response = await call(shortLived, 'GET', '/user', { headers: bearer(accessToken) });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({
-        code: 'bad_jwt',
-        message:
-          'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
-      });
-    } finally {
-      await shortLived.stop();
-    }
+    const { accessToken } = await confirmedUser(server, uniqueEmail('expired'));
+    // The token lives an hour (LOCAL_AUTH_JWT_EXPIRY's default).
+    clock.advance(3599_000);
+    const lastSecond = await call(server, 'GET', '/user', { headers: bearer(accessToken) });
+    expect(lastSecond.status).toBe(200);
+    clock.advance(2000);
+    const response = await call(server, 'GET', '/user', { headers: bearer(accessToken) });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      code: 'bad_jwt',
+      message:
+        'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+    });
   });
 
   it('returns the user with identities, and checks the audience', async () => {

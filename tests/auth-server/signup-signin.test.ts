@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
+  fakeClock,
   latestMail,
   mailsTo,
   MODERN,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+/** The clock of this file's servers, which stands still unless a test moves it. */
+const clock = fakeClock();
+const server = useTestServer({ now: clock.now });
 
 describe('POST /signup', () => {
   it('answers a weak password with 422 weak_password in both error formats', async () => {
@@ -205,7 +199,7 @@ describe('POST /token?grant_type=password', () => {
       refresh_token: expect.stringMatching(/^[a-z0-9]{12}$/) as string,
       user: { email, aud: 'authenticated', role: 'authenticated' },
     });
-    expect(Number(response.body.expires_at) - Date.now() / 1000).toBeGreaterThan(3590);
+    expect(response.body.expires_at).toBe(Math.floor(clock.now() / 1000) + 3600);
   });
 
   it.each([
@@ -287,26 +281,25 @@ describe('POST /recover and POST /resend', () => {
 });
 
 describe('the mail throttle', () => {
+  const quick = useTestServer({ mailInterval: 1, now: clock.now });
+
   it('lets the next mail through once the configured interval has passed', async () => {
-    const quick = await startTestServer({ mailInterval: 1 });
-    try {
-      const email = uniqueEmail('quick');
-      await call(quick, 'POST', '/signup', { body: { email, password: 'quick-mail-1' } });
-      const early = await call(quick, 'POST', '/resend', { body: { type: 'signup', email } });
-      expect(early.status).toBe(429);
-      expect(early.body.msg).toBe(
-        'For security purposes, you can only request this after 0 seconds.',
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      const later = await call(quick, 'POST', '/resend', { body: { type: 'signup', email } });
-      expect(later.status).toBe(200);
-      expect(later.body).toEqual({});
-      const mails = await mailsTo(quick, email);
-      expect(mails).toHaveLength(2);
-      // Each mail carries a fresh token: only the newest link still works.
-      expect(mails[0]?.action_link).not.toBe(mails[1]?.action_link);
-    } finally {
-      await quick.stop();
-    }
+    const email = uniqueEmail('quick');
+    await call(quick, 'POST', '/signup', { body: { email, password: 'quick-mail-1' } });
+    clock.advance(1);
+    const early = await call(quick, 'POST', '/resend', { body: { type: 'signup', email } });
+    expect(early.status).toBe(429);
+    // 999 ms to go, in whole seconds truncated as GoTrue counts them.
+    expect(early.body.msg).toBe(
+      'For security purposes, you can only request this after 0 seconds.',
+    );
+    clock.advance(999);
+    const later = await call(quick, 'POST', '/resend', { body: { type: 'signup', email } });
+    expect(later.status).toBe(200);
+    expect(later.body).toEqual({});
+    const mails = await mailsTo(quick, email);
+    expect(mails).toHaveLength(2);
+    // Each mail carries a fresh token: only the newest link still works.
+    expect(mails[0]?.action_link).not.toBe(mails[1]?.action_link);
   });
 });
