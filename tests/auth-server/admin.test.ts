@@ -1,5 +1,5 @@
 import { createClient, isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   clientFor,
@@ -9,8 +9,8 @@ import {
   MODERN,
   openLink,
   signIn,
-  startTestServer,
   uniqueEmail,
+  useTestServer,
   type TestServer,
 } from './helpers.ts';
 
@@ -19,15 +19,7 @@ import {
 
 const SECRET_KEY = 'sb_secret_local_dev_key';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer();
 
 function adminFor(target: TestServer) {
   return createClient(target.url, SECRET_KEY, {
@@ -120,15 +112,8 @@ describe('POST /admin/users', () => {
 });
 
 describe('GET /admin/users', () => {
-  let paged: TestServer;
-
-  beforeAll(async () => {
-    paged = await startTestServer();
-  });
-
-  afterAll(async () => {
-    await paged.stop();
-  });
+  /** A server of its own, so its list holds this block's users alone. */
+  const paged = useTestServer();
 
   it('pages through the users, newest first, with X-Total-Count and Link', async () => {
     const admin = adminFor(paged);
@@ -539,15 +524,7 @@ describe('who may call the admin API', () => {
 });
 
 describe('autoconfirm (LOCAL_AUTH_AUTOCONFIRM=true)', () => {
-  let confirming: TestServer;
-
-  beforeAll(async () => {
-    confirming = await startTestServer({ mailerAutoconfirm: true });
-  });
-
-  afterAll(async () => {
-    await confirming.stop();
-  });
+  const confirming = useTestServer({ mailerAutoconfirm: true });
 
   it('answers signUp with a session for the confirmed user, and sends no mail', async () => {
     const supabase = clientFor(confirming);

@@ -1,28 +1,19 @@
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clientFor,
   fragmentOf,
   latestMail,
   openLink,
   otpOf,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
 // These tests drive the server only through @supabase/supabase-js, exactly as the site does.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer();
 
 function totpCode(secret: string): string {
   return new TOTP({

@@ -1,23 +1,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  confirmedUser,
-  MODERN,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ redirectUrls: ['https://preview.example.com/**'] });
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer({ redirectUrls: ['https://preview.example.com/**'] });
 
 describe('the apikey gate', () => {
   it('answers like Supabase’s gateway without a key, and with a wrong one', async () => {

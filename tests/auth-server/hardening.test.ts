@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH } from '../../local-auth-server/request-body.ts';
 import { MAX_SESSIONS_PER_USER } from '../../local-auth-server/session-tokens.ts';
 import {
@@ -8,20 +8,11 @@ import {
   latestMail,
   MODERN,
   openLink,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ mailInterval: 0 });
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer({ mailInterval: 0 });
 
 /** A value nested `depth` objects deep, built without recursion. */
 function nested(depth: number): Record<string, unknown> {

@@ -1,16 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ allowedHosts: ['auth.test.lan'] });
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer({ allowedHosts: ['auth.test.lan'] });
 
 /** A GET with headers fetch() will not let a caller set (Host), as curl -H sends them. */
 function get(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_APP_METADATA_BYTES,
   MAX_USER_METADATA_BYTES,
@@ -9,10 +9,9 @@ import {
   confirmedUser,
   MODERN,
   signIn,
-  startTestServer,
   uniqueEmail,
+  useTestServer,
   verifyTotpFactor,
-  type TestServer,
 } from './helpers.ts';
 
 /** The longest token the members' key function accepts (supabase/functions/_shared/members-key.ts). */
@@ -21,15 +20,7 @@ const KEY_FUNCTION_TOKEN_LIMIT = 16_384;
 const SECRET_KEY = 'sb_secret_local_dev_key';
 const SERVICE_ROLE = { apikey: SECRET_KEY, ...MODERN };
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ mailInterval: 0 });
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer({ mailInterval: 0 });
 
 function bytesOf(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value));

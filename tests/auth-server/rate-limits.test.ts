@@ -1,5 +1,5 @@
 import { TOTP, Secret } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import {
   addressKey,
@@ -20,6 +20,7 @@ import {
   otpOf,
   startTestServer,
   uniqueEmail,
+  useTestServer,
   type TestServer,
 } from './helpers.ts';
 
@@ -370,22 +371,14 @@ describe('per-IP limits, whatever the spelling of the path', () => {
   // address of its own, so no two share a count.
   const LIMIT = 3;
   const FACTOR = '00000000-0000-4000-8000-000000000000';
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      rateLimits: {
-        ...DEFAULT_RATE_LIMITS,
-        signInSignUps: LIMIT,
-        tokenRefresh: LIMIT,
-        tokenVerifications: LIMIT,
-        mfa: LIMIT,
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await server.stop();
+  const server = useTestServer({
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signInSignUps: LIMIT,
+      tokenRefresh: LIMIT,
+      tokenVerifications: LIMIT,
+      mfa: LIMIT,
+    },
   });
 
   /** Every limited route, as method, path and query. */

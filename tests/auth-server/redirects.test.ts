@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRedirect, RedirectPolicy } from '../../local-auth-server/redirects.ts';
 import {
   call,
   confirmedUser,
   latestMail,
   openLink,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -72,15 +71,7 @@ describe('RedirectPolicy refuses what a browser would read differently', () => {
 });
 
 describe('the reset-link takeover', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ siteUrl: SITE, redirectUrls: [] });
-  });
-
-  afterAll(async () => {
-    await server.stop();
-  });
+  const server = useTestServer({ siteUrl: SITE, redirectUrls: [] });
 
   it.each([
     ['/recover', 'http://evil.example\\@127.0.0.1:4321/'],

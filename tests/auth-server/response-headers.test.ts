@@ -1,19 +1,14 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callFrom, startTestServer, type RawAnswer, type TestServer } from './helpers.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { callFrom, useTestServer, type RawAnswer } from './helpers.ts';
 
-let server: TestServer;
+const server = useTestServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   server.registerFunction('hello', () => Promise.resolve(new Response('hi')));
   server.registerFunction('broken', () => {
     throw new Error('the function fell over');
   });
-});
-
-afterAll(async () => {
-  await server.stop();
 });
 
 const SECRET = { apikey: 'sb_secret_local_dev_key' };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
@@ -10,20 +10,11 @@ import {
   openLink,
   otpOf,
   signIn,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ redirectUrls: ['https://preview.example.com/**'] });
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer({ redirectUrls: ['https://preview.example.com/**'] });
 
 async function signUpMail(email: string, query = ''): Promise<string> {
   await call(server, 'POST', `/signup${query}`, { body: { email, password: 'verify-me-1' } });
