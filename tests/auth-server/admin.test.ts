@@ -1,6 +1,7 @@
 import { createClient, isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
+  bearer,
   call,
   clientFor,
   fragmentOf,
@@ -8,6 +9,8 @@ import {
   mailsTo,
   MODERN,
   openLink,
+  SECRET_KEY,
+  SERVICE_ROLE,
   signIn,
   uniqueEmail,
   useTestServer,
@@ -16,8 +19,6 @@ import {
 
 // The admin API through supabase-js's admin client, made as a server makes it: with the
 // secret key, which the gateway turns into the service role.
-
-const SECRET_KEY = 'sb_secret_local_dev_key';
 
 const server = useTestServer();
 
@@ -36,9 +37,6 @@ function minted(result: LinkResult) {
   if (!user || !properties) throw new Error('generate_link answered no link');
   return { user, properties };
 }
-
-/** Raw HTTP as the service role, the way supabase-js's admin client sends its headers. */
-const SERVICE_ROLE = { apikey: SECRET_KEY, Authorization: `Bearer ${SECRET_KEY}`, ...MODERN };
 
 describe('POST /admin/users', () => {
   it('creates a confirmed user who can sign in at once, without any mail', async () => {
@@ -471,7 +469,7 @@ describe('who may call the admin API', () => {
     ] as const) {
       const member = await call(server, method, route, {
         body: method === 'GET' ? undefined : {},
-        headers: { ...MODERN, Authorization: `Bearer ${accessToken}` },
+        headers: bearer(accessToken),
       });
       expect(member.status).toBe(403);
       expect(member.body).toEqual({ code: 'not_admin', message: 'User not allowed' });
@@ -488,7 +486,7 @@ describe('who may call the admin API', () => {
     });
     const { accessToken } = await signIn(server, email, 'operator-key-1');
     const listed = await call(server, 'GET', '/admin/users?per_page=1', {
-      headers: { ...MODERN, Authorization: `Bearer ${accessToken}` },
+      headers: bearer(accessToken),
     });
     expect(listed.status).toBe(200);
     expect(listed.body.aud).toBe('authenticated');
@@ -618,7 +616,7 @@ describe('features that answer as disabled', () => {
     await adminFor(server).createUser({ email, password: 'oauth-grants-1', email_confirm: true });
     const { accessToken } = await signIn(server, email, 'oauth-grants-1');
     const grants = await call(server, 'GET', '/user/oauth/grants', {
-      headers: { ...MODERN, Authorization: `Bearer ${accessToken}` },
+      headers: bearer(accessToken),
     });
     expect(grants.status).toBe(404);
     expect(grants.body).toEqual(disabled);

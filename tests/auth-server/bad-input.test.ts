@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MAX_METADATA_BYTES } from '../../local-auth-server/request-body.ts';
-import { call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
+import { bearer, call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
 
 const server = useTestServer();
 
@@ -79,7 +79,7 @@ describe('malformed bodies', () => {
 
   it('refuses a challenge_id that is not a UUID as bad_json', async () => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('uuid'));
-    const headers = { ...MODERN, Authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const factor = await call(server, 'POST', '/factors', {
       body: { factor_type: 'totp' },
       headers,

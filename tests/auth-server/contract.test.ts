@@ -1,5 +1,4 @@
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -7,6 +6,7 @@ import {
   latestMail,
   openLink,
   otpOf,
+  totpCode,
   uniqueEmail,
   useTestServer,
 } from './helpers.ts';
@@ -14,15 +14,6 @@ import {
 // These tests drive the server only through @supabase/supabase-js, exactly as the site does.
 
 const server = useTestServer();
-
-function totpCode(secret: string): string {
-  return new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate();
-}
 
 describe('a member’s whole journey through supabase-js', () => {
   it('signs up, confirms by mail, signs in, refreshes, changes password, adds MFA and signs out everywhere', async () => {

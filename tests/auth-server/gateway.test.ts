@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
+import { bearer, call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
 
 const server = useTestServer({ redirectUrls: ['https://preview.example.com/**'] });
 
@@ -109,7 +109,7 @@ describe('features that are switched off', () => {
     expect(admin.body).toEqual({ code: 'not_admin', message: 'User not allowed' });
     const { accessToken } = await confirmedUser(server, uniqueEmail('linker'));
     const linking = await call(server, 'GET', '/user/identities/authorize?provider=github', {
-      headers: { ...MODERN, Authorization: `Bearer ${accessToken}` },
+      headers: bearer(accessToken),
     });
     expect(linking.status).toBe(404);
     expect(linking.body).toEqual({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH } from '../../local-auth-server/request-body.ts';
 import { MAX_SESSIONS_PER_USER } from '../../local-auth-server/session-tokens.ts';
 import {
+  bearer,
   call,
   confirmedUser,
   fragmentOf,
@@ -53,7 +54,7 @@ describe('user metadata', () => {
   it('is refused on PUT /user past the limits, and a full allowance still signs in', async () => {
     const email = uniqueEmail('full');
     const { accessToken } = await confirmedUser(server, email, 'full-metadata-1');
-    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const auth = bearer(accessToken);
     const deep = await call(server, 'PUT', '/user', {
       headers: auth,
       body: { data: nested(MAX_METADATA_DEPTH + 1) },

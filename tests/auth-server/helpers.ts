@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../../local-auth-server/config.ts';
+import { defaults, type Config } from '../../local-auth-server/config.ts';
 import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
 
 /** A server on a free port with its own throw-away data folder. */
@@ -179,6 +179,17 @@ export async function call(
 /** The 2024-01-01 error format, as supabase-js requests it. */
 export const MODERN = { 'X-Supabase-Api-Version': '2024-01-01' };
 
+/** Headers of a signed-in member's request, in the 2024-01-01 error format. */
+export function bearer(accessToken: string): Record<string, string> {
+  return { ...MODERN, Authorization: `Bearer ${accessToken}` };
+}
+
+/** The secret key the test servers run with (config.ts's default). */
+export const SECRET_KEY = defaults.secretKey;
+
+/** Headers of a request as the service role, as supabase-js's admin client sends them. */
+export const SERVICE_ROLE = { ...bearer(SECRET_KEY), apikey: SECRET_KEY };
+
 /** What a raw request answered: the body is parsed when it is JSON, else left as text. */
 export interface RawAnswer {
   status: number;
@@ -281,17 +292,24 @@ export async function signIn(
   };
 }
 
-/** The current code of a TOTP factor, from its base32 secret. */
-export function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+/** The code of a TOTP factor, from its base32 secret, at `at` (ms; the system clock's now by default). */
+export function totpCode(secret: string, at?: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
 }
 
 /**
- * Enrols and verifies a TOTP factor for the holder of `accessToken`; returns the aal2 access
- * token the verification answers. Tokens signed in afterwards are aal1 until a code is given.
+ * Enrols and verifies a TOTP factor for the holder of `accessToken`, with the code for `at` (the
+ * server's now when it runs on a fake clock); answers the factor and the aal2 session the
+ * verification answers. Tokens signed in afterwards are aal1 until a code is given.
  */
-export async function verifyTotpFactor(server: TestServer, accessToken: string): Promise<string> {
-  const headers = { Authorization: `Bearer ${accessToken}` };
+export async function enrolTotpFactor(
+  server: TestServer,
+  accessToken: string,
+  at?: number,
+): Promise<{ factorId: string; secret: string; session: Record<string, unknown> }> {
+  const headers = bearer(accessToken);
   const enroll = await call(server, 'POST', '/factors', {
     body: { factor_type: 'totp', friendly_name: 'app' },
     headers,
@@ -303,9 +321,14 @@ export async function verifyTotpFactor(server: TestServer, accessToken: string):
     headers,
   });
   const verified = await call(server, 'POST', `/factors/${factorId}/verify`, {
-    body: { challenge_id: challenge.body.id, code: totpCode(secret) },
+    body: { challenge_id: challenge.body.id, code: totpCode(secret, at) },
     headers,
   });
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
-  return String(verified.body.access_token);
+  return { factorId, secret, session: verified.body };
+}
+
+/** enrolTotpFactor on the system clock, answering the aal2 access token alone. */
+export async function verifyTotpFactor(server: TestServer, accessToken: string): Promise<string> {
+  return String((await enrolTotpFactor(server, accessToken)).session.access_token);
 }

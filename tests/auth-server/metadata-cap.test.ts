@@ -5,9 +5,10 @@ import {
 } from '../../local-auth-server/metadata.ts';
 import { Store } from '../../local-auth-server/store/index.ts';
 import {
+  bearer,
   call,
   confirmedUser,
-  MODERN,
+  SERVICE_ROLE,
   signIn,
   uniqueEmail,
   useTestServer,
@@ -16,9 +17,6 @@ import {
 
 /** The longest token the members' key function accepts (supabase/functions/_shared/members-key.ts). */
 const KEY_FUNCTION_TOKEN_LIMIT = 16_384;
-
-const SECRET_KEY = 'sb_secret_local_dev_key';
-const SERVICE_ROLE = { apikey: SECRET_KEY, ...MODERN };
 
 const server = useTestServer({ mailInterval: 0 });
 
@@ -48,7 +46,7 @@ describe('PUT /user under the metadata cap', () => {
   it('refuses each of eight 15 KB writes, so the token never grows', async () => {
     const email = uniqueEmail('grow');
     const { accessToken } = await confirmedUser(server, email);
-    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const auth = bearer(accessToken);
     for (let write = 1; write <= 8; write += 1) {
       const response = await call(server, 'PUT', '/user', {
         headers: auth,
@@ -67,7 +65,7 @@ describe('PUT /user under the metadata cap', () => {
   it('refuses the write that would pass the cap, naming the field and the limit', async () => {
     const email = uniqueEmail('fill');
     const { accessToken } = await confirmedUser(server, email);
-    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const auth = bearer(accessToken);
     const statuses: number[] = [];
     let refusal: Record<string, unknown> = {};
     for (let write = 1; write <= 8; write += 1) {
@@ -100,7 +98,7 @@ describe('PUT /user under the metadata cap', () => {
     const { accessToken } = await signIn(server, email);
     // The token is past what the key function takes, but this server still reads it.
     expect(accessToken.length).toBeGreaterThan(KEY_FUNCTION_TOKEN_LIMIT);
-    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const auth = bearer(accessToken);
 
     const grow = await call(server, 'PUT', '/user', { headers: auth, body: { data: { more: 1 } } });
     expect(grow.status).toBe(400);

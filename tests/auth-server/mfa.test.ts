@@ -1,11 +1,12 @@
-import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   call,
   confirmedUser,
+  enrolTotpFactor,
   fakeClock,
-  MODERN,
   signIn,
+  totpCode,
   uniqueEmail,
   useTestServer,
 } from './helpers.ts';
@@ -18,40 +19,24 @@ const clock = fakeClock();
 clock.advance(STEP / 2);
 const server = useTestServer({ now: clock.now });
 
-function auth(token: string): Record<string, string> {
-  return { ...MODERN, Authorization: `Bearer ${token}` };
-}
-
 /** The factor's code at `at` (ms; the server's now by default). */
 function code(secret: string, at = clock.now()): string {
-  return new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate({ timestamp: at });
+  return totpCode(secret, at);
 }
 
 /** A confirmed user with a verified TOTP factor, holding an aal1 and an aal2 session. */
 async function userWithFactor() {
   const email = uniqueEmail('mfa');
   const aal1 = await confirmedUser(server, email);
-  const enroll = await call(server, 'POST', '/factors', {
-    body: { factor_type: 'totp', friendly_name: 'app' },
-    headers: auth(aal1.accessToken),
-  });
-  const factorId = String(enroll.body.id);
-  const secret = String((enroll.body.totp as { secret: string }).secret);
-  const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
-    body: {},
-    headers: auth(aal1.accessToken),
-  });
-  const verified = await call(server, 'POST', `/factors/${factorId}/verify`, {
-    body: { challenge_id: challenge.body.id, code: code(secret) },
-    headers: auth(aal1.accessToken),
-  });
+  const verified = await enrolTotpFactor(server, aal1.accessToken, clock.now());
   const fresh = await signIn(server, email);
-  return { email, factorId, secret, aal2: verified.body, fresh };
+  return {
+    email,
+    factorId: verified.factorId,
+    secret: verified.secret,
+    aal2: verified.session,
+    fresh,
+  };
 }
 
 describe('POST /factors', () => {
@@ -59,7 +44,7 @@ describe('POST /factors', () => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('enroll'));
     const response = await call(server, 'POST', '/factors', {
       body: { factor_type: 'totp', issuer: 'Venture Studio' },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ type: 'totp', friendly_name: '' });
@@ -69,7 +54,7 @@ describe('POST /factors', () => {
     expect(totp.uri).toMatch(
       /^otpauth:\/\/totp\/Venture%20Studio:enroll-.*\?algorithm=SHA1&digits=6&issuer=Venture%20Studio&period=30&secret=/,
     );
-    const user = await call(server, 'GET', '/user', { headers: auth(accessToken) });
+    const user = await call(server, 'GET', '/user', { headers: bearer(accessToken) });
     expect(user.body.factors).toEqual([
       expect.objectContaining({ id: response.body.id, factor_type: 'totp', status: 'unverified' }),
     ]);
@@ -96,7 +81,7 @@ describe('POST /factors', () => {
     ],
   ])('refuses %j', async (body, status, errorCode, message) => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('kind'));
-    const response = await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
+    const response = await call(server, 'POST', '/factors', { body, headers: bearer(accessToken) });
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ code: errorCode, message });
   });
@@ -104,8 +89,8 @@ describe('POST /factors', () => {
   it('refuses a second factor with the same friendly name', async () => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('twin'));
     const body = { factor_type: 'totp', friendly_name: 'laptop' };
-    await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
-    const twin = await call(server, 'POST', '/factors', { body, headers: auth(accessToken) });
+    await call(server, 'POST', '/factors', { body, headers: bearer(accessToken) });
+    const twin = await call(server, 'POST', '/factors', { body, headers: bearer(accessToken) });
     expect(twin.status).toBe(422);
     expect(twin.body).toEqual({
       code: 'mfa_factor_name_conflict',
@@ -117,7 +102,7 @@ describe('POST /factors', () => {
     const { fresh } = await userWithFactor();
     const response = await call(server, 'POST', '/factors', {
       body: { factor_type: 'totp', friendly_name: 'second' },
-      headers: auth(fresh.accessToken),
+      headers: bearer(fresh.accessToken),
     });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
@@ -134,11 +119,11 @@ describe('challenge and verify', () => {
     const bystander = await signIn(server, email);
     const enroll = await call(server, 'POST', '/factors', {
       body: { factor_type: 'totp' },
-      headers: auth(first.accessToken),
+      headers: bearer(first.accessToken),
     });
     const secret = (enroll.body.totp as { secret: string }).secret;
     const challenge = await call(server, 'POST', `/factors/${String(enroll.body.id)}/challenge`, {
-      headers: auth(first.accessToken),
+      headers: bearer(first.accessToken),
     });
     expect(challenge.body).toMatchObject({ type: 'totp', id: expect.any(String) as string });
     // Five minutes from the challenge.
@@ -147,7 +132,7 @@ describe('challenge and verify', () => {
     clock.advance(1000);
     const verified = await call(server, 'POST', `/factors/${String(enroll.body.id)}/verify`, {
       body: { challenge_id: challenge.body.id, code: code(secret) },
-      headers: auth(first.accessToken),
+      headers: bearer(first.accessToken),
     });
     expect(verified.status).toBe(200);
     const claims = JSON.parse(
@@ -157,12 +142,12 @@ describe('challenge and verify', () => {
     expect(claims.amr.map((entry) => entry.method)).toEqual(['totp', 'otp']);
     expect(verified.body.refresh_token).not.toBe(first.refreshToken);
     expect(
-      (await call(server, 'GET', '/user', { headers: auth(bystander.accessToken) })).status,
+      (await call(server, 'GET', '/user', { headers: bearer(bystander.accessToken) })).status,
     ).toBe(403);
 
     const replay = await call(server, 'POST', `/factors/${String(enroll.body.id)}/verify`, {
       body: { challenge_id: challenge.body.id, code: code(secret) },
-      headers: auth(String(verified.body.access_token)),
+      headers: bearer(String(verified.body.access_token)),
     });
     expect(replay.status).toBe(422);
     expect(replay.body).toEqual({
@@ -175,12 +160,12 @@ describe('challenge and verify', () => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('bad'));
     const enroll = await call(server, 'POST', '/factors', {
       body: { factor_type: 'totp' },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     const factorId = String(enroll.body.id);
 
     const notUuid = await call(server, 'POST', '/factors/nope/challenge', {
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(notUuid.status).toBe(404);
     expect(notUuid.body).toEqual({
@@ -188,14 +173,14 @@ describe('challenge and verify', () => {
       message: 'factor_id must be an UUID',
     });
     const missing = await call(server, 'POST', `/factors/${crypto.randomUUID()}/challenge`, {
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 'mfa_factor_not_found', message: 'Factor not found' });
 
     const noChallenge = await call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: crypto.randomUUID(), code: '123456' },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(noChallenge.status).toBe(422);
     expect(noChallenge.body).toEqual({
@@ -204,7 +189,7 @@ describe('challenge and verify', () => {
     });
     const empty = await call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: crypto.randomUUID(), code: '' },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
@@ -213,11 +198,11 @@ describe('challenge and verify', () => {
     });
 
     const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     const wrong = await call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: challenge.body.id, code: 'abcdef' },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({
@@ -232,7 +217,7 @@ describe('what a verified factor protects', () => {
     const { factorId, fresh, aal2 } = await userWithFactor();
     const password = await call(server, 'PUT', '/user', {
       body: { password: 'brand-new-pass-3' },
-      headers: auth(fresh.accessToken),
+      headers: bearer(fresh.accessToken),
     });
     expect(password.status).toBe(401);
     expect(password.body).toEqual({
@@ -240,7 +225,7 @@ describe('what a verified factor protects', () => {
       message: 'AAL2 session is required to update email or password when MFA is enabled.',
     });
     const remove = await call(server, 'DELETE', `/factors/${factorId}`, {
-      headers: auth(fresh.accessToken),
+      headers: bearer(fresh.accessToken),
     });
     expect(remove.status).toBe(422);
     expect(remove.body).toEqual({
@@ -249,7 +234,7 @@ describe('what a verified factor protects', () => {
     });
 
     const removed = await call(server, 'DELETE', `/factors/${factorId}`, {
-      headers: auth(String(aal2.access_token)),
+      headers: bearer(String(aal2.access_token)),
     });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: factorId });
@@ -275,11 +260,11 @@ describe('one-time codes (RFC 6238 §5.2)', () => {
   /** Challenges the factor and answers with `answer`, in the session of `accessToken`. */
   async function answer(factorId: string, accessToken: string, answer: string) {
     const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
     return call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: challenge.body.id, code: answer },
-      headers: auth(accessToken),
+      headers: bearer(accessToken),
     });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import { ConfigError } from '../../src/lib/config-error.ts';
 import {
+  bearer,
   call,
   clientFor,
   confirmedUser,
@@ -11,6 +12,7 @@ import {
   MODERN,
   openLink,
   otpOf,
+  SERVICE_ROLE,
   signIn,
   uniqueEmail,
   useTestServer,
@@ -23,7 +25,6 @@ import {
 
 const OLD = 'correct-horse-1';
 const NEW = 'battery-staple-2';
-const SECRET_KEY = 'sb_secret_local_dev_key';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const REQUIRED = {
@@ -55,10 +56,6 @@ const secure = useTestServer({
   mailInterval: 0,
   now: clock.now,
 });
-
-function bearer(token: string): Record<string, string> {
-  return { ...MODERN, Authorization: `Bearer ${token}` };
-}
 
 function putUser(target: TestServer, accessToken: string, body: Record<string, unknown>) {
   return call(target, 'PUT', '/user', { body, headers: bearer(accessToken) });
@@ -187,7 +184,7 @@ describe('current password (LOCAL_AUTH_REQUIRE_CURRENT_PASSWORD, on by default)'
         await confirmedUser(server, email, OLD);
         const generated = await call(server, 'POST', '/admin/generate_link', {
           body: { type: 'recovery', email },
-          headers: { apikey: SECRET_KEY, Authorization: `Bearer ${SECRET_KEY}` },
+          headers: SERVICE_ROLE,
         });
         const { location } = await openLink(String(generated.body.action_link));
         return fragmentOf(location).get('access_token') ?? '';

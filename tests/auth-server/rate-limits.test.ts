@@ -1,4 +1,3 @@
-import { TOTP, Secret } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../local-auth-server/config.ts';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../local-auth-server/rate-limits.ts';
 import { authRouter } from '../../local-auth-server/router.ts';
 import {
+  bearer,
   call,
   callFrom,
   confirmedUser,
@@ -19,6 +19,7 @@ import {
   MODERN,
   otpOf,
   startTestServer,
+  totpCode,
   uniqueEmail,
   useTestServer,
   type TestServer,
@@ -299,7 +300,7 @@ describe('the server under guessing', () => {
     const signedIn = await call(running, 'POST', '/token?grant_type=password', {
       body: { email, password: 'right-password-1' },
     });
-    const auth = { Authorization: `Bearer ${String(signedIn.body.access_token)}`, ...MODERN };
+    const auth = bearer(String(signedIn.body.access_token));
     const statuses: number[] = [];
     for (let guess = 1; guess <= 4; guess += 1) {
       const response = await call(running, 'PUT', '/user', {
@@ -316,7 +317,7 @@ describe('the server under guessing', () => {
     const running = await start();
     const email = uniqueEmail('totp');
     const { accessToken } = await confirmedUser(running, email);
-    const auth = { Authorization: `Bearer ${accessToken}`, ...MODERN };
+    const auth = bearer(accessToken);
     const enrolled = await call(running, 'POST', '/factors', {
       headers: auth,
       body: { factor_type: 'totp' },
@@ -327,7 +328,7 @@ describe('the server under guessing', () => {
       headers: auth,
     });
     const challengeId = String(challenge.body.id);
-    const right = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const right = totpCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     const codes: (string | undefined)[] = [];
     for (let attempt = 0; attempt < DEFAULT_RATE_LIMITS.mfaAttemptsPerChallenge; attempt += 1) {

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { callFrom, useTestServer, type RawAnswer } from './helpers.ts';
+import { callFrom, SECRET_KEY, useTestServer, type RawAnswer } from './helpers.ts';
 
 const server = useTestServer();
 
@@ -11,7 +11,7 @@ beforeAll(() => {
   });
 });
 
-const SECRET = { apikey: 'sb_secret_local_dev_key' };
+const SECRET = { apikey: SECRET_KEY };
 
 /** What any trace of the server's source or of Node's internals looks like in a body. */
 const STACK_TRACE = /\n\s+at |\bat .*\.ts:\d+|node:internal|local-auth-server\//;

@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MODERN, uniqueEmail } from './helpers.ts';
+import { MODERN, totpCode, uniqueEmail } from './helpers.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../local-auth-server/main.ts');
 const KEY = 'sb_publishable_local_dev_key';
@@ -80,7 +79,7 @@ describe('a server killed with SIGKILL', () => {
       {},
       accessToken,
     );
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const code = totpCode(secret);
     const aal2 = await post(
       first.api,
       `/factors/${String(factor.id)}/verify`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bearer,
   call,
   confirmedUser,
   fakeClock,
@@ -22,10 +23,6 @@ function refresh(target: TestServer, refreshToken: string) {
     body: { refresh_token: refreshToken },
     headers: MODERN,
   });
-}
-
-function bearer(token: string): Record<string, string> {
-  return { ...MODERN, Authorization: `Bearer ${token}` };
 }
 
 describe('refresh tokens', () => {
