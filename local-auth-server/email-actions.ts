@@ -3,6 +3,9 @@ import type { AppContext } from './api.ts';
 import { goQueryEscape } from './go-url.ts';
 import type { OutgoingMail } from './mail.ts';
 import { renderTemplate, type MailKind } from './mail-templates.ts';
+import { AUTHENTICATION_METHOD, createFlowState } from './pkce.ts';
+import type { UserRecord } from './store/users.ts';
+import type { PkceParams } from './validation.ts';
 
 /** Stored token hashes of the PKCE flow carry this prefix, so /verify knows to answer ?code=. */
 export const PKCE_PREFIX = 'pkce_';
@@ -71,4 +74,35 @@ export function mintEmailAction(ctx: AppContext, options: EmailActionOptions): E
     token,
     mail: { to: options.to, ...content, actionLink, purpose: PURPOSE[options.kind] },
   };
+}
+
+/**
+ * Mails `user` (at `email`) a password-reset or magic link with its code, and keeps the token as
+ * the user's recovery token: GoTrue's Recover and MagicLink share that token and its throttle.
+ * With PKCE, the link's flow state is recorded with it. Call under the address's lock.
+ */
+export async function sendRecoveryLink(
+  ctx: AppContext,
+  user: UserRecord,
+  email: string,
+  options: { kind: 'recovery' | 'magic_link'; redirectTo: string; pkce: PkceParams | undefined },
+): Promise<void> {
+  const { store } = ctx;
+  const { pkce } = options;
+  const verifyType = options.kind === 'recovery' ? 'recovery' : 'magiclink';
+  ctx.mailer.assertAllowed(user.recoverySentAt);
+  const action = mintEmailAction(ctx, {
+    kind: options.kind,
+    to: email,
+    verifyType,
+    redirectTo: options.redirectTo,
+    pkce: pkce !== undefined,
+    email,
+  });
+  await ctx.mailer.send([action.mail], (now) => {
+    if (pkce) {
+      createFlowState(store, user.id, AUTHENTICATION_METHOD[verifyType], verifyType, pkce, now);
+    }
+    store.users.update(user.id, { recoveryToken: action.token, recoverySentAt: now }, now);
+  });
 }

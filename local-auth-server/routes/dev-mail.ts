@@ -1,4 +1,5 @@
 import { json, type Handler } from '../api.ts';
+import { escapeHtml } from '../mail-templates.ts';
 import type { MailRecord } from '../store/mails.ts';
 import { goTime } from '../user-json.ts';
 
@@ -17,15 +18,6 @@ function mailJson(mail: MailRecord): Record<string, unknown> {
 /** GET /_dev/mail[?to=address]: every mail sent, newest first, for tests and scripts. */
 export const listMail: Handler = (ctx, req) =>
   json(200, ctx.store.mails.list(req.query.get('to') ?? undefined).map(mailJson));
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function renderMail(mail: MailRecord): string {
   // rel=noreferrer: /verify falls back to the Referer when redirect_to is not allowed, and

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts';
-import { mintEmailAction } from '../email-actions.ts';
+import { sendRecoveryLink } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { validateEmail, validatePkce } from '../validation.ts';
 import { signUpByEmail } from './signup.ts';
@@ -57,22 +56,7 @@ async function sendMagicLink(ctx: AppContext, req: ApiRequest, request: MagicLin
       await signUpByEmail(ctx, { email, password, data: request.data, pkce, redirectTo });
       return;
     }
-    // Magic links share the recovery token and its throttle, as in GoTrue.
-    ctx.mailer.assertAllowed(user.recoverySentAt);
-    const action = mintEmailAction(ctx, {
-      kind: 'magic_link',
-      to: email,
-      verifyType: 'magiclink',
-      redirectTo,
-      pkce: pkce !== undefined,
-      email,
-    });
-    await ctx.mailer.send([action.mail], (now) => {
-      if (pkce) {
-        createFlowState(store, user.id, AUTHENTICATION_METHOD.magiclink, 'magiclink', pkce, now);
-      }
-      store.users.update(user.id, { recoveryToken: action.token, recoverySentAt: now }, now);
-    });
+    await sendRecoveryLink(ctx, user, email, { kind: 'magic_link', redirectTo, pkce });
   });
   return json(200, {});
 }

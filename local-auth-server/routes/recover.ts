@@ -1,7 +1,6 @@
 import { json, type Handler } from '../api.ts';
-import { mintEmailAction } from '../email-actions.ts';
+import { sendRecoveryLink } from '../email-actions.ts';
 import { validationFailed } from '../errors.ts';
-import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
 import { decodeBody } from '../request-body.ts';
 import { validateEmail, validatePkce } from '../validation.ts';
 
@@ -12,30 +11,14 @@ const RECOVER_PARAMS = {
 
 /** POST /recover: a password-reset mail; `{}` whether or not the address has an account. */
 export const recover: Handler = async (ctx, req) => {
-  const { store } = ctx;
   const params = decodeBody(req.body, RECOVER_PARAMS);
   if ((params.email ?? '') === '') throw validationFailed('Password recovery requires an email');
   const email = validateEmail(params.email ?? '');
   const pkce = validatePkce(params.code_challenge_method, params.code_challenge);
   const redirectTo = ctx.redirects.referrer(req.query, req.headers);
   await ctx.locks.run(email, async () => {
-    const user = store.users.findByEmail(email);
-    if (!user) return;
-    ctx.mailer.assertAllowed(user.recoverySentAt);
-    const action = mintEmailAction(ctx, {
-      kind: 'recovery',
-      to: email,
-      verifyType: 'recovery',
-      redirectTo,
-      pkce: pkce !== undefined,
-      email,
-    });
-    await ctx.mailer.send([action.mail], (now) => {
-      if (pkce) {
-        createFlowState(store, user.id, AUTHENTICATION_METHOD.recovery, 'recovery', pkce, now);
-      }
-      store.users.update(user.id, { recoveryToken: action.token, recoverySentAt: now }, now);
-    });
+    const user = ctx.store.users.findByEmail(email);
+    if (user) await sendRecoveryLink(ctx, user, email, { kind: 'recovery', redirectTo, pkce });
   });
   return json(200, {});
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { json, type AppContext, type Handler } from '../api.ts';
 import { isoTime } from '../clock.ts';
-import { mintEmailAction } from '../email-actions.ts';
+import { mintEmailAction, sendRecoveryLink } from '../email-actions.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { hashPassword } from '../passwords.ts';
 import { AUTHENTICATION_METHOD, createFlowState } from '../pkce.ts';
@@ -193,27 +193,10 @@ async function signUpConfirmedByMagicLink(
   const userId = await signUpConfirmed(ctx, request);
   const user = store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished after sign-up`);
-  ctx.mailer.assertAllowed(user.recoverySentAt);
-  const action = mintEmailAction(ctx, {
+  await sendRecoveryLink(ctx, user, request.email, {
     kind: 'magic_link',
-    to: request.email,
-    verifyType: 'magiclink',
     redirectTo: request.redirectTo,
-    pkce: request.pkce !== undefined,
-    email: request.email,
-  });
-  await ctx.mailer.send([action.mail], (now) => {
-    if (request.pkce) {
-      createFlowState(
-        store,
-        userId,
-        AUTHENTICATION_METHOD.magiclink,
-        'magiclink',
-        request.pkce,
-        now,
-      );
-    }
-    store.users.update(userId, { recoveryToken: action.token, recoverySentAt: now }, now);
+    pkce: request.pkce,
   });
   return store.users.findById(userId) ?? user;
 }
