@@ -36,6 +36,7 @@ export function createFlowState(
     providerType,
     authCodeIssuedAt: null,
     createdAt: now,
+    updatedAt: now,
   });
 }
 

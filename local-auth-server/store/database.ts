@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import {
+  DatabaseSync,
+  type SQLInputValue,
+  type SQLOutputValue,
+  type StatementResultingChanges,
+} from 'node:sqlite';
 
 /** The columns of one result row. */
 export type Row = Record<string, SQLOutputValue>;
@@ -201,4 +206,96 @@ export function text(row: Row, column: string): string {
 /** A JSON object stored as text. */
 export function jsonObject(row: Row, column: string): Record<string, unknown> {
   return JSON.parse(text(row, column)) as Record<string, unknown>;
+}
+
+/** One field of a record as its table keeps it: the column's name and how its value reads back. */
+export interface Column<V> {
+  readonly name: string;
+  readonly read: (row: Row) => V;
+}
+
+/**
+ * Every field of a record type with its column: the one place a table's columns are named, which
+ * reading a row and inserting a record both follow.
+ */
+export type Columns<T> = { readonly [K in keyof T]-?: Column<T[K]> };
+
+/** The kinds of column, by how a value is kept. */
+export const column = {
+  text: (name: string): Column<string> => ({ name, read: (row) => text(row, name) }),
+  optionalText: (name: string): Column<string | null> => ({
+    name,
+    read: (row) => optionalText(row, name),
+  }),
+  integer: (name: string): Column<number> => ({ name, read: (row) => Number(row[name]) }),
+  optionalNumber: (name: string): Column<number | null> => ({
+    name,
+    read: (row) => optionalNumber(row, name),
+  }),
+  /** A boolean kept as 0 or 1. */
+  flag: (name: string): Column<boolean> => ({ name, read: (row) => Number(row[name]) === 1 }),
+  /** A JSON object kept as text. */
+  json: (name: string): Column<Record<string, unknown>> => ({
+    name,
+    read: (row) => jsonObject(row, name),
+  }),
+  /** One of `values`; anything else kept there reads as the first. */
+  oneOf: <V extends string>(name: string, values: readonly [V, ...V[]]): Column<V> => ({
+    name,
+    read: (row) => values.find((value) => value === row[name]) ?? values[0],
+  }),
+};
+
+/** The record a row holds. */
+function fromRow<T>(columns: Columns<T>, row: Row): T {
+  const fields = Object.entries(columns as Record<string, Column<unknown>>);
+  return Object.fromEntries(fields.map(([field, { read }]) => [field, read(row)])) as T;
+}
+
+/** A field's value as SQLite keeps it: objects as JSON text, booleans as 0 or 1. */
+export function toSql(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return value as SQLInputValue;
+}
+
+/**
+ * One table: its name and the column of each field of its records, the one place both are
+ * written down. Statements name the table in full, so each reads as the SQL it runs.
+ */
+export class Table<T> {
+  readonly name: string;
+  readonly columns: Columns<T>;
+
+  constructor(name: string, columns: Columns<T>) {
+    this.name = name;
+    this.columns = columns;
+  }
+
+  /** Inserts the fields `record` sets; the others take their columns' defaults. */
+  insert(db: DatabaseSync, record: Partial<T>): StatementResultingChanges {
+    const fields = (Object.keys(this.columns) as (keyof T)[]).filter(
+      (field) => record[field] !== undefined,
+    );
+    const names = fields.map((field) => this.columns[field].name);
+    return db
+      .prepare(
+        `INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+      )
+      .run(...fields.map((field) => toSql(record[field])));
+  }
+
+  /** The record of the first row `sql` selects, if there is one. */
+  one(db: DatabaseSync, sql: string, ...params: SQLInputValue[]): T | undefined {
+    const row = db.prepare(sql).get(...params);
+    return row ? fromRow(this.columns, row) : undefined;
+  }
+
+  /** The records of every row `sql` selects, in its order. */
+  all(db: DatabaseSync, sql: string, ...params: SQLInputValue[]): T[] {
+    return db
+      .prepare(sql)
+      .all(...params)
+      .map((row) => fromRow(this.columns, row));
+  }
 }

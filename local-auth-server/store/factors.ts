@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { optionalNumber, optionalText, text, type Row } from './database.ts';
+import { column, Table } from './database.ts';
 
 /** One row of `mfa_factors`. */
 export interface FactorRecord {
@@ -25,30 +25,26 @@ export interface ChallengeRecord {
   verifiedAt: string | null;
 }
 
-function toFactor(row: Row): FactorRecord {
-  return {
-    id: text(row, 'id'),
-    userId: text(row, 'user_id'),
-    friendlyName: text(row, 'friendly_name'),
-    factorType: text(row, 'factor_type'),
-    status: text(row, 'status') === 'verified' ? 'verified' : 'unverified',
-    secret: text(row, 'secret'),
-    createdAt: text(row, 'created_at'),
-    updatedAt: text(row, 'updated_at'),
-    lastChallengedAt: optionalText(row, 'last_challenged_at'),
-    lastTotpStep: optionalNumber(row, 'last_totp_step'),
-  };
-}
+const FACTORS = new Table<FactorRecord>('mfa_factors', {
+  id: column.text('id'),
+  userId: column.text('user_id'),
+  friendlyName: column.text('friendly_name'),
+  factorType: column.text('factor_type'),
+  status: column.oneOf('status', ['unverified', 'verified']),
+  secret: column.text('secret'),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+  lastChallengedAt: column.optionalText('last_challenged_at'),
+  lastTotpStep: column.optionalNumber('last_totp_step'),
+});
 
-function toChallenge(row: Row): ChallengeRecord {
-  return {
-    id: text(row, 'id'),
-    factorId: text(row, 'factor_id'),
-    ipAddress: text(row, 'ip_address'),
-    createdAt: text(row, 'created_at'),
-    verifiedAt: optionalText(row, 'verified_at'),
-  };
-}
+const CHALLENGES = new Table<ChallengeRecord>('mfa_challenges', {
+  id: column.text('id'),
+  factorId: column.text('factor_id'),
+  ipAddress: column.text('ip_address'),
+  createdAt: column.text('created_at'),
+  verifiedAt: column.optionalText('verified_at'),
+});
 
 /** Reads and writes MFA factors and their challenges. */
 export class FactorStore {
@@ -60,36 +56,21 @@ export class FactorStore {
 
   /** Inserts a new factor. */
   insert(factor: FactorRecord): void {
-    this.#db
-      .prepare(
-        'INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at, last_challenged_at, last_totp_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        factor.id,
-        factor.userId,
-        factor.friendlyName,
-        factor.factorType,
-        factor.status,
-        factor.secret,
-        factor.createdAt,
-        factor.updatedAt,
-        factor.lastChallengedAt,
-        factor.lastTotpStep,
-      );
+    FACTORS.insert(this.#db, factor);
   }
 
   /** The user's factors, oldest first. */
   forUser(userId: string): FactorRecord[] {
-    return this.#db
-      .prepare('SELECT * FROM mfa_factors WHERE user_id = ? ORDER BY created_at')
-      .all(userId)
-      .map(toFactor);
+    return FACTORS.all(
+      this.#db,
+      'SELECT * FROM mfa_factors WHERE user_id = ? ORDER BY created_at',
+      userId,
+    );
   }
 
   /** The factor with this id, if any. */
   find(id: string): FactorRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM mfa_factors WHERE id = ?').get(id);
-    return row ? toFactor(row) : undefined;
+    return FACTORS.one(this.#db, 'SELECT * FROM mfa_factors WHERE id = ?', id);
   }
 
   /** Deletes a factor and its challenges. */
@@ -145,17 +126,7 @@ export class FactorStore {
 
   /** Records a new challenge and stamps the factor's last_challenged_at. */
   insertChallenge(challenge: ChallengeRecord): void {
-    this.#db
-      .prepare(
-        'INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at, verified_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(
-        challenge.id,
-        challenge.factorId,
-        challenge.ipAddress,
-        challenge.createdAt,
-        challenge.verifiedAt,
-      );
+    CHALLENGES.insert(this.#db, challenge);
     this.#db
       .prepare('UPDATE mfa_factors SET last_challenged_at = ?, updated_at = ? WHERE id = ?')
       .run(challenge.createdAt, challenge.createdAt, challenge.factorId);
@@ -163,10 +134,12 @@ export class FactorStore {
 
   /** A challenge issued for this factor, if any. */
   findChallenge(factorId: string, id: string): ChallengeRecord | undefined {
-    const row = this.#db
-      .prepare('SELECT * FROM mfa_challenges WHERE factor_id = ? AND id = ?')
-      .get(factorId, id);
-    return row ? toChallenge(row) : undefined;
+    return CHALLENGES.one(
+      this.#db,
+      'SELECT * FROM mfa_challenges WHERE factor_id = ? AND id = ?',
+      factorId,
+      id,
+    );
   }
 
   /** Marks a challenge as answered, so it cannot be answered twice. */

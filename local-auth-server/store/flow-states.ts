@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { optionalText, text, type Row } from './database.ts';
+import { column, Table } from './database.ts';
 
 /** One row of `flow_state`: a pending PKCE exchange. */
 export interface FlowStateRecord {
@@ -12,21 +12,21 @@ export interface FlowStateRecord {
   providerType: string;
   authCodeIssuedAt: string | null;
   createdAt: string;
+  updatedAt: string;
 }
 
-function toFlowState(row: Row): FlowStateRecord {
-  return {
-    id: text(row, 'id'),
-    userId: text(row, 'user_id'),
-    authCode: text(row, 'auth_code'),
-    codeChallenge: text(row, 'code_challenge'),
-    codeChallengeMethod: text(row, 'code_challenge_method'),
-    authenticationMethod: text(row, 'authentication_method'),
-    providerType: text(row, 'provider_type'),
-    authCodeIssuedAt: optionalText(row, 'auth_code_issued_at'),
-    createdAt: text(row, 'created_at'),
-  };
-}
+const FLOW_STATES = new Table<FlowStateRecord>('flow_state', {
+  id: column.text('id'),
+  userId: column.text('user_id'),
+  authCode: column.text('auth_code'),
+  codeChallenge: column.text('code_challenge'),
+  codeChallengeMethod: column.text('code_challenge_method'),
+  authenticationMethod: column.text('authentication_method'),
+  providerType: column.text('provider_type'),
+  authCodeIssuedAt: column.optionalText('auth_code_issued_at'),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+});
 
 /** Reads and writes PKCE flow states. */
 export class FlowStateStore {
@@ -38,38 +38,22 @@ export class FlowStateStore {
 
   /** Inserts a new flow state. */
   insert(flow: FlowStateRecord): void {
-    this.#db
-      .prepare(
-        'INSERT INTO flow_state (id, user_id, auth_code, code_challenge, code_challenge_method, authentication_method, provider_type, auth_code_issued_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        flow.id,
-        flow.userId,
-        flow.authCode,
-        flow.codeChallenge,
-        flow.codeChallengeMethod,
-        flow.authenticationMethod,
-        flow.providerType,
-        flow.authCodeIssuedAt,
-        flow.createdAt,
-        flow.createdAt,
-      );
+    FLOW_STATES.insert(this.#db, flow);
   }
 
   /** The flow state an auth code belongs to. */
   findByAuthCode(authCode: string): FlowStateRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM flow_state WHERE auth_code = ?').get(authCode);
-    return row ? toFlowState(row) : undefined;
+    return FLOW_STATES.one(this.#db, 'SELECT * FROM flow_state WHERE auth_code = ?', authCode);
   }
 
   /** The user's most recent flow state for an authentication method. */
   latestForUser(userId: string, authenticationMethod: string): FlowStateRecord | undefined {
-    const row = this.#db
-      .prepare(
-        'SELECT * FROM flow_state WHERE user_id = ? AND authentication_method = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
-      )
-      .get(userId, authenticationMethod);
-    return row ? toFlowState(row) : undefined;
+    return FLOW_STATES.one(
+      this.#db,
+      'SELECT * FROM flow_state WHERE user_id = ? AND authentication_method = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      userId,
+      authenticationMethod,
+    );
   }
 
   /** Stamps the moment the auth code was handed to the browser. */

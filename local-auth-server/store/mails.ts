@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { optionalText, text, type Row } from './database.ts';
+import { column, Table } from './database.ts';
 
 /** A mail as the developer inbox shows it. */
 export interface MailRecord {
@@ -12,17 +12,15 @@ export interface MailRecord {
   createdAt: string;
 }
 
-function toMail(row: Row): MailRecord {
-  return {
-    id: Number(row.id),
-    to: text(row, 'recipient'),
-    subject: text(row, 'subject'),
-    text: text(row, 'text'),
-    html: text(row, 'html'),
-    actionLink: optionalText(row, 'action_link'),
-    createdAt: text(row, 'created_at'),
-  };
-}
+const MAILS = new Table<MailRecord>('mails', {
+  id: column.integer('id'),
+  to: column.text('recipient'),
+  subject: column.text('subject'),
+  text: column.text('text'),
+  html: column.text('html'),
+  actionLink: column.optionalText('action_link'),
+  createdAt: column.text('created_at'),
+});
 
 /** The developer inbox: every mail the server sent, kept in the database. */
 export class MailStore {
@@ -34,21 +32,17 @@ export class MailStore {
 
   /** Files a sent mail. */
   insert(mail: Omit<MailRecord, 'id'>): void {
-    this.#db
-      .prepare(
-        'INSERT INTO mails (recipient, subject, text, html, action_link, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(mail.to, mail.subject, mail.text, mail.html, mail.actionLink, mail.createdAt);
+    MAILS.insert(this.#db, mail);
   }
 
   /** Mails newest first, optionally only those to one address (case-insensitive). */
   list(to?: string): MailRecord[] {
-    const rows =
-      to === undefined
-        ? this.#db.prepare('SELECT * FROM mails ORDER BY id DESC').all()
-        : this.#db
-            .prepare('SELECT * FROM mails WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC')
-            .all(to);
-    return rows.map(toMail);
+    return to === undefined
+      ? MAILS.all(this.#db, 'SELECT * FROM mails ORDER BY id DESC')
+      : MAILS.all(
+          this.#db,
+          'SELECT * FROM mails WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC',
+          to,
+        );
   }
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { optionalText, text, type Row } from './database.ts';
+import { column, text, Table } from './database.ts';
 
 /** One row of `sessions`. */
 export interface SessionRecord {
@@ -30,30 +30,26 @@ export interface RefreshTokenRecord {
   updatedAt: string;
 }
 
-function toSession(row: Row): SessionRecord {
-  return {
-    id: text(row, 'id'),
-    userId: text(row, 'user_id'),
-    factorId: optionalText(row, 'factor_id'),
-    aal: text(row, 'aal') === 'aal2' ? 'aal2' : 'aal1',
-    createdAt: text(row, 'created_at'),
-    updatedAt: text(row, 'updated_at'),
-    refreshedAt: optionalText(row, 'refreshed_at'),
-  };
-}
+const SESSIONS = new Table<SessionRecord>('sessions', {
+  id: column.text('id'),
+  userId: column.text('user_id'),
+  factorId: column.optionalText('factor_id'),
+  aal: column.oneOf('aal', ['aal1', 'aal2']),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+  refreshedAt: column.optionalText('refreshed_at'),
+});
 
-function toRefreshToken(row: Row): RefreshTokenRecord {
-  return {
-    id: Number(row.id),
-    token: text(row, 'token'),
-    userId: text(row, 'user_id'),
-    sessionId: text(row, 'session_id'),
-    parent: optionalText(row, 'parent'),
-    revoked: Number(row.revoked) === 1,
-    createdAt: text(row, 'created_at'),
-    updatedAt: text(row, 'updated_at'),
-  };
-}
+const REFRESH_TOKENS = new Table<RefreshTokenRecord>('refresh_tokens', {
+  id: column.integer('id'),
+  token: column.text('token'),
+  userId: column.text('user_id'),
+  sessionId: column.text('session_id'),
+  parent: column.optionalText('parent'),
+  revoked: column.flag('revoked'),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+});
 
 /** Reads and writes sessions, their authentication methods and their refresh tokens. */
 export class SessionStore {
@@ -65,17 +61,13 @@ export class SessionStore {
 
   /** Inserts a new aal1 session. */
   create(id: string, userId: string, now: string): void {
-    this.#db
-      .prepare(
-        "INSERT INTO sessions (id, user_id, aal, created_at, updated_at) VALUES (?, ?, 'aal1', ?, ?)",
-      )
-      .run(id, userId, now, now);
+    const session = { id, userId, aal: 'aal1', createdAt: now, updatedAt: now } as const;
+    SESSIONS.insert(this.#db, session);
   }
 
   /** The session with this id, if it still exists. */
   find(id: string): SessionRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM sessions WHERE id = ?').get(id);
-    return row ? toSession(row) : undefined;
+    return SESSIONS.one(this.#db, 'SELECT * FROM sessions WHERE id = ?', id);
   }
 
   /** Deletes one session (its tokens and claims go with it). */
@@ -113,10 +105,7 @@ export class SessionStore {
 
   /** Sessions whose second factor was this one. */
   usingFactor(factorId: string): SessionRecord[] {
-    return this.#db
-      .prepare('SELECT * FROM sessions WHERE factor_id = ?')
-      .all(factorId)
-      .map(toSession);
+    return SESSIONS.all(this.#db, 'SELECT * FROM sessions WHERE factor_id = ?', factorId);
   }
 
   /** Notes a refresh on the session. */
@@ -160,45 +149,32 @@ export class SessionStore {
     parent: string | null,
     now: string,
   ): RefreshTokenRecord {
-    const result = this.#db
-      .prepare(
-        'INSERT INTO refresh_tokens (token, user_id, session_id, parent, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(token, userId, sessionId, parent, now, now);
-    return {
-      id: Number(result.lastInsertRowid),
-      token,
-      userId,
-      sessionId,
-      parent,
-      revoked: false,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const issued = { token, userId, sessionId, parent, createdAt: now, updatedAt: now };
+    const result = REFRESH_TOKENS.insert(this.#db, issued);
+    return { ...issued, id: Number(result.lastInsertRowid), revoked: false };
   }
 
   /** The refresh token with this value, if it still exists. */
   findRefreshToken(token: string): RefreshTokenRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM refresh_tokens WHERE token = ?').get(token);
-    return row ? toRefreshToken(row) : undefined;
+    return REFRESH_TOKENS.one(this.#db, 'SELECT * FROM refresh_tokens WHERE token = ?', token);
   }
 
   /** The newest unrevoked refresh token of a session. */
   activeRefreshToken(sessionId: string): RefreshTokenRecord | undefined {
-    const row = this.#db
-      .prepare(
-        'SELECT * FROM refresh_tokens WHERE session_id = ? AND revoked = 0 ORDER BY id DESC LIMIT 1',
-      )
-      .get(sessionId);
-    return row ? toRefreshToken(row) : undefined;
+    return REFRESH_TOKENS.one(
+      this.#db,
+      'SELECT * FROM refresh_tokens WHERE session_id = ? AND revoked = 0 ORDER BY id DESC LIMIT 1',
+      sessionId,
+    );
   }
 
   /** The session's newest refresh token, revoked or not. */
   latestRefreshToken(sessionId: string): RefreshTokenRecord | undefined {
-    const row = this.#db
-      .prepare('SELECT * FROM refresh_tokens WHERE session_id = ? ORDER BY id DESC LIMIT 1')
-      .get(sessionId);
-    return row ? toRefreshToken(row) : undefined;
+    return REFRESH_TOKENS.one(
+      this.#db,
+      'SELECT * FROM refresh_tokens WHERE session_id = ? ORDER BY id DESC LIMIT 1',
+      sessionId,
+    );
   }
 
   /** Marks one refresh token as used. */

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { jsonObject, optionalText, text, type Row } from './database.ts';
+import { column, jsonObject, toSql, Table } from './database.ts';
 
 /** One row of `users`: the account, its password hash and its pending one-time tokens. */
 export interface UserRecord {
@@ -39,30 +39,41 @@ export interface IdentityRecord {
   updatedAt: string;
 }
 
-const USER_COLUMNS: Record<keyof UserRecord, string> = {
-  id: 'id',
-  aud: 'aud',
-  role: 'role',
-  email: 'email',
-  encryptedPassword: 'encrypted_password',
-  emailConfirmedAt: 'email_confirmed_at',
-  confirmationToken: 'confirmation_token',
-  confirmationSentAt: 'confirmation_sent_at',
-  recoveryToken: 'recovery_token',
-  recoverySentAt: 'recovery_sent_at',
-  emailChange: 'email_change',
-  emailChangeTokenNew: 'email_change_token_new',
-  emailChangeTokenCurrent: 'email_change_token_current',
-  emailChangeConfirmStatus: 'email_change_confirm_status',
-  emailChangeSentAt: 'email_change_sent_at',
-  reauthenticationToken: 'reauthentication_token',
-  reauthenticationSentAt: 'reauthentication_sent_at',
-  lastSignInAt: 'last_sign_in_at',
-  appMetadata: 'raw_app_meta_data',
-  userMetadata: 'raw_user_meta_data',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
+const USERS = new Table<UserRecord>('users', {
+  id: column.text('id'),
+  aud: column.text('aud'),
+  role: column.text('role'),
+  email: column.text('email'),
+  encryptedPassword: column.optionalText('encrypted_password'),
+  emailConfirmedAt: column.optionalText('email_confirmed_at'),
+  confirmationToken: column.text('confirmation_token'),
+  confirmationSentAt: column.optionalText('confirmation_sent_at'),
+  recoveryToken: column.text('recovery_token'),
+  recoverySentAt: column.optionalText('recovery_sent_at'),
+  emailChange: column.text('email_change'),
+  emailChangeTokenNew: column.text('email_change_token_new'),
+  emailChangeTokenCurrent: column.text('email_change_token_current'),
+  emailChangeConfirmStatus: column.integer('email_change_confirm_status'),
+  emailChangeSentAt: column.optionalText('email_change_sent_at'),
+  reauthenticationToken: column.text('reauthentication_token'),
+  reauthenticationSentAt: column.optionalText('reauthentication_sent_at'),
+  lastSignInAt: column.optionalText('last_sign_in_at'),
+  appMetadata: column.json('raw_app_meta_data'),
+  userMetadata: column.json('raw_user_meta_data'),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+});
+
+const IDENTITIES = new Table<IdentityRecord>('identities', {
+  id: column.text('id'),
+  providerId: column.text('provider_id'),
+  userId: column.text('user_id'),
+  provider: column.text('provider'),
+  identityData: column.json('identity_data'),
+  lastSignInAt: column.optionalText('last_sign_in_at'),
+  createdAt: column.text('created_at'),
+  updatedAt: column.text('updated_at'),
+});
 
 /** Which users GET /admin/users asks for. */
 export interface UserPageQuery {
@@ -71,52 +82,6 @@ export interface UserPageQuery {
   ascending: boolean;
   limit: number;
   offset: number;
-}
-
-type SqlValue = string | number | null;
-
-function toSql(value: UserRecord[keyof UserRecord]): SqlValue {
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-}
-
-function toUser(row: Row): UserRecord {
-  return {
-    id: text(row, 'id'),
-    aud: text(row, 'aud'),
-    role: text(row, 'role'),
-    email: text(row, 'email'),
-    encryptedPassword: optionalText(row, 'encrypted_password'),
-    emailConfirmedAt: optionalText(row, 'email_confirmed_at'),
-    confirmationToken: text(row, 'confirmation_token'),
-    confirmationSentAt: optionalText(row, 'confirmation_sent_at'),
-    recoveryToken: text(row, 'recovery_token'),
-    recoverySentAt: optionalText(row, 'recovery_sent_at'),
-    emailChange: text(row, 'email_change'),
-    emailChangeTokenNew: text(row, 'email_change_token_new'),
-    emailChangeTokenCurrent: text(row, 'email_change_token_current'),
-    emailChangeConfirmStatus: Number(row.email_change_confirm_status),
-    emailChangeSentAt: optionalText(row, 'email_change_sent_at'),
-    reauthenticationToken: text(row, 'reauthentication_token'),
-    reauthenticationSentAt: optionalText(row, 'reauthentication_sent_at'),
-    lastSignInAt: optionalText(row, 'last_sign_in_at'),
-    appMetadata: jsonObject(row, 'raw_app_meta_data'),
-    userMetadata: jsonObject(row, 'raw_user_meta_data'),
-    createdAt: text(row, 'created_at'),
-    updatedAt: text(row, 'updated_at'),
-  };
-}
-
-function toIdentity(row: Row): IdentityRecord {
-  return {
-    id: text(row, 'id'),
-    providerId: text(row, 'provider_id'),
-    userId: text(row, 'user_id'),
-    provider: text(row, 'provider'),
-    identityData: jsonObject(row, 'identity_data'),
-    lastSignInAt: optionalText(row, 'last_sign_in_at'),
-    createdAt: text(row, 'created_at'),
-    updatedAt: text(row, 'updated_at'),
-  };
 }
 
 /** Reads and writes users and their identities. */
@@ -129,12 +94,7 @@ export class UserStore {
 
   /** Inserts a new user row. */
   insert(user: UserRecord): void {
-    const keys = Object.keys(USER_COLUMNS) as (keyof UserRecord)[];
-    this.#db
-      .prepare(
-        `INSERT INTO users (${keys.map((k) => USER_COLUMNS[k]).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
-      )
-      .run(...keys.map((k) => toSql(user[k])));
+    USERS.insert(this.#db, user);
   }
 
   /** Writes the given fields (and updated_at) and returns the updated user. */
@@ -145,7 +105,7 @@ export class UserStore {
     ][];
     this.#db
       .prepare(
-        `UPDATE users SET ${entries.map(([k]) => `${USER_COLUMNS[k]} = ?`).join(', ')} WHERE id = ?`,
+        `UPDATE users SET ${entries.map(([k]) => `${USERS.columns[k].name} = ?`).join(', ')} WHERE id = ?`,
       )
       .run(...entries.map(([, v]) => toSql(v)), id);
     const user = this.findById(id);
@@ -155,14 +115,12 @@ export class UserStore {
 
   /** The user with this id, if any. */
   findById(id: string): UserRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(id);
-    return row ? toUser(row) : undefined;
+    return USERS.one(this.#db, 'SELECT * FROM users WHERE id = ?', id);
   }
 
   /** The user with this (lower-cased) address, if any. */
   findByEmail(email: string): UserRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM users WHERE email = ?').get(email);
-    return row ? toUser(row) : undefined;
+    return USERS.one(this.#db, 'SELECT * FROM users WHERE email = ?', email);
   }
 
   /** The user a one-time token hash was issued to, looked up in the given token column. */
@@ -174,8 +132,7 @@ export class UserStore {
       kind === 'email_change'
         ? 'email_change_token_new = ?1 OR email_change_token_current = ?1'
         : `${kind}_token = ?1`;
-    const row = this.#db.prepare(`SELECT * FROM users WHERE ${where}`).get(tokenHash);
-    return row ? toUser(row) : undefined;
+    return USERS.one(this.#db, `SELECT * FROM users WHERE ${where}`, tokenHash);
   }
 
   /**
@@ -183,41 +140,29 @@ export class UserStore {
    * sent either to the current address or to the new one.
    */
   findForEmailChange(email: string, tokenHash: string): UserRecord | undefined {
-    const row = this.#db
-      .prepare(
-        `SELECT * FROM users
+    return USERS.one(
+      this.#db,
+      `SELECT * FROM users
          WHERE (email = ?1 AND email_change_token_current IN (?2, 'pkce_' || ?2))
             OR (email_change = ?1 AND email_change_token_new IN (?2, 'pkce_' || ?2))
          ORDER BY email = ?1 DESC LIMIT 1`,
-      )
-      .get(email, tokenHash);
-    return row ? toUser(row) : undefined;
+      email,
+      tokenHash,
+    );
   }
 
   /** Inserts a new identity row. */
   insertIdentity(identity: IdentityRecord): void {
-    this.#db
-      .prepare(
-        'INSERT INTO identities (id, provider_id, user_id, provider, identity_data, last_sign_in_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        identity.id,
-        identity.providerId,
-        identity.userId,
-        identity.provider,
-        JSON.stringify(identity.identityData),
-        identity.lastSignInAt,
-        identity.createdAt,
-        identity.updatedAt,
-      );
+    IDENTITIES.insert(this.#db, identity);
   }
 
   /** The user's identities, oldest first. */
   identities(userId: string): IdentityRecord[] {
-    return this.#db
-      .prepare('SELECT * FROM identities WHERE user_id = ? ORDER BY created_at')
-      .all(userId)
-      .map(toIdentity);
+    return IDENTITIES.all(
+      this.#db,
+      'SELECT * FROM identities WHERE user_id = ? ORDER BY created_at',
+      userId,
+    );
   }
 
   /** Deletes a user; identities, sessions, refresh tokens, factors and flow states go with it. */
@@ -235,12 +180,13 @@ export class UserStore {
       : 'aud = ?1';
     const params = query.filter ? [query.aud, `%${query.filter}%`] : [query.aud];
     const direction = query.ascending ? 'ASC' : 'DESC';
-    const users = this.#db
-      .prepare(
-        `SELECT * FROM users WHERE ${where} ORDER BY created_at ${direction}, rowid ${direction} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
-      )
-      .all(...params, query.limit, query.offset)
-      .map(toUser);
+    const users = USERS.all(
+      this.#db,
+      `SELECT * FROM users WHERE ${where} ORDER BY created_at ${direction}, rowid ${direction} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
+      ...params,
+      query.limit,
+      query.offset,
+    );
     const total = Number(
       this.#db.prepare(`SELECT COUNT(*) AS total FROM users WHERE ${where}`).get(...params)?.total,
     );
