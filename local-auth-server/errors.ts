@@ -53,6 +53,20 @@ export function validationFailed(message: string): ApiError {
   return new ApiError(400, 'validation_failed', message);
 }
 
+/** GoTrue's answer when an address another user holds is asked for. */
+export function emailExists(): ApiError {
+  return new ApiError(
+    422,
+    'email_exists',
+    'A user with this email address has already been registered',
+  );
+}
+
+/** GoTrue's answer for a route that does not exist (or an admin route behind the admin check). */
+export function notFound(): ApiError {
+  return new ApiError(404, 'not_found', 'Not Found');
+}
+
 /** A response about to be written: status, headers and an already serialised body. */
 export interface RenderedError {
   status: number;

@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { json, type AppContext, type ApiRequest, type Bearer, type Reply } from './api.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
-import { ApiError, GatewayError, renderError } from './errors.ts';
+import { ApiError, GatewayError, notFound, renderError } from './errors.ts';
 import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
 import { addressKey, requestRateLimited } from './rate-limits.ts';
 import { authRouter, devRouter, type Router } from './router.ts';
@@ -136,7 +136,7 @@ async function route(
   bearer: Bearer,
 ): Promise<Reply> {
   const match = router.match(req.method ?? 'GET', path);
-  if (match.kind === 'not-found') throw new ApiError(404, 'not_found', 'Not Found');
+  if (match.kind === 'not-found') throw notFound();
   if (match.kind === 'method-not-allowed') {
     const reply = errorReply(new ApiError(405, 'method_not_allowed', 'Method Not Allowed'), req);
     return { ...reply, headers: { ...reply.headers, Allow: match.allow.join(', ') } };

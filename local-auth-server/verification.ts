@@ -1,5 +1,5 @@
 import { hasExpired } from './clock.ts';
-import { ApiError, validationFailed } from './errors.ts';
+import { ApiError, emailExists, validationFailed } from './errors.ts';
 import type { VerifyType } from './email-actions.ts';
 import type { Store } from './store/index.ts';
 import type { UserRecord } from './store/users.ts';
@@ -21,7 +21,8 @@ function linkExpired(): ApiError {
   return new ApiError(403, 'otp_expired', 'Email link is invalid or has expired');
 }
 
-function otpExpired(): ApiError {
+/** GoTrue's answer to a six-digit code that matches no live token. */
+export function otpExpired(): ApiError {
   return new ApiError(403, 'otp_expired', 'Token has expired or is invalid');
 }
 
@@ -186,13 +187,7 @@ export function applyVerification(
     return 'pending';
   }
   const taken = store.users.findByEmail(user.emailChange);
-  if (taken && taken.id !== user.id) {
-    throw new ApiError(
-      422,
-      'email_exists',
-      'A user with this email address has already been registered',
-    );
-  }
+  if (taken && taken.id !== user.id) throw emailExists();
   for (const identity of store.users.identities(user.id)) {
     if (identity.provider === 'email') {
       store.users.mergeIdentityData(

@@ -4,16 +4,16 @@ import { json, type AppContext, type ApiRequest, type Handler } from '../api.ts'
 import { requestAudience, verifyBearer } from '../auth.ts';
 import { isoTime } from '../clock.ts';
 import { tokenHash } from '../email-actions.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { ApiError, emailExists, notFound, validationFailed } from '../errors.ts';
 import { parseGoDuration } from '../go-duration.ts';
 import { goQueryEscape, replaceQuery } from '../go-url.ts';
 import type { OutgoingMail } from '../mail.ts';
 import { escapeHtml } from '../mail-templates.ts';
 import { mergeWithinCap } from '../metadata.ts';
 import { hashPassword } from '../passwords.ts';
+import { loadFactor, loadUser, userNotFound } from '../path-params.ts';
 import { decodeBody } from '../request-body.ts';
 import type { Store } from '../store/index.ts';
-import type { FactorRecord } from '../store/factors.ts';
 import type { UserRecord } from '../store/users.ts';
 import { loadUserJson } from '../user-json.ts';
 import { CLEARED_TOKENS } from '../verification.ts';
@@ -83,14 +83,6 @@ const MAX_PER_PAGE = 1000;
 const MAX_PAGE = 2 ** 31 - 1;
 const MAX_UINT64 = 2n ** 64n - 1n;
 
-function emailExists(): ApiError {
-  return new ApiError(
-    422,
-    'email_exists',
-    'A user with this email address has already been registered',
-  );
-}
-
 /**
  * GoTrue's requireAdminCredentials: a bearer whose role is an admin role (the Supabase CLI's
  * GOTRUE_JWT_ADMIN_ROLES is just service_role). Returns its claims.
@@ -101,24 +93,10 @@ export async function requireAdmin(ctx: AppContext, req: ApiRequest): Promise<JW
   return claims;
 }
 
-/** GoTrue's loadUser: the path's user, by id. */
-function loadUser(ctx: AppContext, req: ApiRequest): UserRecord {
-  const id = req.params.userId ?? '';
-  if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'user_id must be an UUID');
-  const user = ctx.store.users.findById(id.toLowerCase());
-  if (!user) throw new ApiError(404, 'user_not_found', 'User not found');
-  return user;
-}
-
-/** GoTrue's loadFactor for the admin routes: the path's factor, which must be the user's. */
-function loadFactor(ctx: AppContext, req: ApiRequest, user: UserRecord): FactorRecord {
-  const id = req.params.factorId ?? '';
-  if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'factor_id must be an UUID');
-  const factor = ctx.store.factors.find(id.toLowerCase());
-  if (!factor || factor.userId !== user.id) {
-    throw new ApiError(404, 'mfa_factor_not_found', 'Factor not found');
-  }
-  return factor;
+/** The admin check, then the user the path names: GoTrue's requireAdmin and loadUser, in order. */
+async function adminRouteUser(ctx: AppContext, req: ApiRequest): Promise<UserRecord> {
+  await requireAdmin(ctx, req);
+  return loadUser(ctx, req);
 }
 
 /** The user's factors as the user JSON carries them (unverified ones too). */
@@ -316,8 +294,7 @@ export const adminCreateUser: Handler = async (ctx, req) => {
 
 /** GET /admin/users/{id}. */
 export const adminGetUser: Handler = async (ctx, req) => {
-  await requireAdmin(ctx, req);
-  return json(200, loadUserJson(ctx.store, loadUser(ctx, req)));
+  return json(200, loadUserJson(ctx.store, await adminRouteUser(ctx, req)));
 };
 
 /**
@@ -326,8 +303,7 @@ export const adminGetUser: Handler = async (ctx, req) => {
  */
 export const adminUpdateUser: Handler = async (ctx, req) => {
   const { store } = ctx;
-  await requireAdmin(ctx, req);
-  const user = loadUser(ctx, req);
+  const user = await adminRouteUser(ctx, req);
   const params = decodeBody(req.body, ADMIN_USER_PARAMS);
   const email = params.email ? validateEmail(params.email) : '';
   if (params.phone) {
@@ -342,7 +318,7 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
   const updated = store.transaction(() => {
     const now = isoTime(ctx.config.now());
     let current = store.users.findById(user.id);
-    if (!current) throw new ApiError(404, 'user_not_found', 'User not found');
+    if (!current) throw userNotFound();
     if (params.role) current = store.users.update(current.id, { role: params.role }, now);
     if (params.email_confirm) current = confirmEmail(store, current, now);
     if (encryptedPassword !== undefined) {
@@ -453,8 +429,7 @@ function softDelete(store: Store, user: UserRecord, now: string): void {
 /** DELETE /admin/users/{id}: removes the user with its sessions and factors; answers `{}`. */
 export const adminDeleteUser: Handler = async (ctx, req) => {
   const { store } = ctx;
-  await requireAdmin(ctx, req);
-  const user = loadUser(ctx, req);
+  const user = await adminRouteUser(ctx, req);
   // The body is optional, and read only when there is one.
   const soft =
     req.body.length > 0 && decodeBody(req.body, DELETE_USER_PARAMS).should_soft_delete === true;
@@ -467,16 +442,14 @@ export const adminDeleteUser: Handler = async (ctx, req) => {
 
 /** GET /admin/users/{id}/factors: every factor, unverified ones too. */
 export const adminListFactors: Handler = async (ctx, req) => {
-  await requireAdmin(ctx, req);
-  return json(200, factorsJson(ctx.store, loadUser(ctx, req)));
+  return json(200, factorsJson(ctx.store, await adminRouteUser(ctx, req)));
 };
 
 /** PUT /admin/users/{id}/factors/{factorId}: renames a factor (phone factors do not exist here). */
 export const adminUpdateFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
-  await requireAdmin(ctx, req);
-  const user = loadUser(ctx, req);
-  const factor = loadFactor(ctx, req, user);
+  const user = await adminRouteUser(ctx, req);
+  const factor = loadFactor(ctx, req, user.id);
   const params = decodeBody(req.body, UPDATE_FACTOR_PARAMS);
   if (params.friendly_name) {
     const name = params.friendly_name;
@@ -491,9 +464,8 @@ export const adminUpdateFactor: Handler = async (ctx, req) => {
 /** DELETE /admin/users/{id}/factors/{factorId}: the sessions it lifted drop back to aal1. */
 export const adminDeleteFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
-  await requireAdmin(ctx, req);
-  const user = loadUser(ctx, req);
-  const factor = loadFactor(ctx, req, user);
+  const user = await adminRouteUser(ctx, req);
+  const factor = loadFactor(ctx, req, user.id);
   const deleted = factorsJson(store, user).find((entry) => entry.id === factor.id);
   store.transaction(() => {
     const now = isoTime(ctx.config.now());
@@ -671,5 +643,5 @@ export const adminOAuthServer: Handler = async (ctx, req) => {
 /** Any other /admin route: GoTrue checks the caller before finding nothing there. */
 export const adminNotFound: Handler = async (ctx, req) => {
   await requireAdmin(ctx, req);
-  throw new ApiError(404, 'not_found', 'Not Found');
+  throw notFound();
 };

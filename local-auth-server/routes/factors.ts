@@ -4,11 +4,11 @@ import { requireAuthentication, type Authenticated } from '../auth.ts';
 import { hasExpired, isoTime, unixSeconds } from '../clock.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { matchingTotpStep, newTotpSecret, qrCodeSvg, totpUri } from '../mfa.ts';
+import { loadFactor } from '../path-params.ts';
 import { decodeBody } from '../request-body.ts';
 import { newRefreshToken, tokenResponse } from '../session-tokens.ts';
 import type { FactorRecord } from '../store/factors.ts';
 import type { SessionRecord } from '../store/sessions.ts';
-import { isUuid } from '../validation.ts';
 
 /** GoTrue's MFA defaults: factor limits and how long challenges and abandoned enrolments live. */
 const MAX_ENROLLED_FACTORS = 10;
@@ -48,21 +48,23 @@ function requireSession(auth: Authenticated): SessionRecord {
   return auth.session;
 }
 
-/** GoTrue's loadFactor: the path's factor, which must belong to the caller. */
-async function loadFactor(
+/** The caller and the factor the path names, which must be theirs. */
+async function callersFactor(
   ctx: AppContext,
   req: ApiRequest,
 ): Promise<{ auth: Authenticated; factor: FactorRecord }> {
   const auth = await requireAuthentication(ctx, req);
-  const factorId = req.params.factorId ?? '';
-  if (!isUuid(factorId)) {
-    throw new ApiError(404, 'validation_failed', 'factor_id must be an UUID');
-  }
-  const factor = ctx.store.factors.find(factorId);
-  if (!factor || factor.userId !== auth.user.id) {
-    throw new ApiError(404, 'mfa_factor_not_found', 'Factor not found');
-  }
-  return { auth, factor };
+  return { auth, factor: loadFactor(ctx, req, auth.user.id) };
+}
+
+/** Voids a challenge, which must then be answered with a new one. */
+function expireChallenge(ctx: AppContext, challengeId: string): ApiError {
+  ctx.store.transaction(() => ctx.store.factors.deleteChallenge(challengeId));
+  return new ApiError(
+    422,
+    'mfa_challenge_expired',
+    `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+  );
 }
 
 /** POST /factors: starts a TOTP enrolment (secret, otpauth URI, QR code as SVG markup). */
@@ -139,7 +141,7 @@ export const enrollFactor: Handler = async (ctx, req) => {
 
 /** POST /factors/{id}/challenge: a challenge bound to the caller's IP, valid five minutes. */
 export const challengeFactor: Handler = async (ctx, req) => {
-  const { factor } = await loadFactor(ctx, req);
+  const { factor } = await callersFactor(ctx, req);
   // supabase-js sends a body (a phone channel when it has one); a TOTP challenge needs none.
   if (req.body.length > 0) decodeBody(req.body, CHALLENGE_PARAMS);
   const nowMs = ctx.config.now();
@@ -166,7 +168,7 @@ export const challengeFactor: Handler = async (ctx, req) => {
  */
 export const verifyFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
-  const { auth, factor } = await loadFactor(ctx, req);
+  const { auth, factor } = await callersFactor(ctx, req);
   const params = decodeBody(req.body, VERIFY_FACTOR_PARAMS);
   const code = params.code ?? '';
   if (code === '') throw validationFailed('Code needs to be non-empty');
@@ -191,12 +193,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
   }
   const nowMs = ctx.config.now();
   if (hasExpired(challenge.createdAt, CHALLENGE_EXPIRY_MS, nowMs)) {
-    store.transaction(() => store.factors.deleteChallenge(challenge.id));
-    throw new ApiError(
-      422,
-      'mfa_challenge_expired',
-      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-    );
+    throw expireChallenge(ctx, challenge.id);
   }
   const step = matchingTotpStep(factor.secret, code, nowMs);
   // A code is good once (RFC 6238 §5.2): one of a time step at or before the last accepted is a
@@ -206,12 +203,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
     // A challenge takes a few wrong codes, then is void: a million codes cannot be tried on one.
     const wrong = ctx.limiters?.wrongTotps;
     if (wrong && (!wrong.take(challenge.id) || !wrong.allows(challenge.id))) {
-      store.transaction(() => store.factors.deleteChallenge(challenge.id));
-      throw new ApiError(
-        422,
-        'mfa_challenge_expired',
-        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-      );
+      throw expireChallenge(ctx, challenge.id);
     }
     throw invalidTotpCode();
   }
@@ -242,7 +234,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
 /** DELETE /factors/{id}: a verified factor needs an aal2 session; its sessions drop to aal1. */
 export const unenrollFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
-  const { auth, factor } = await loadFactor(ctx, req);
+  const { auth, factor } = await callersFactor(ctx, req);
   const session = requireSession(auth);
   if (factor.status === 'verified' && session.aal !== 'aal2') {
     throw new ApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');

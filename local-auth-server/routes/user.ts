@@ -2,7 +2,7 @@ import { json, type Handler } from '../api.ts';
 import { requestAudience, requireAuthentication } from '../auth.ts';
 import { hasExpired } from '../clock.ts';
 import { mintEmailAction } from '../email-actions.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { ApiError, emailExists, validationFailed } from '../errors.ts';
 import type { OutgoingMail } from '../mail.ts';
 import { mergeWithinCap } from '../metadata.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -85,13 +85,7 @@ export const updateUser: Handler = async (ctx, req) => {
   }
   if (changesEmail) {
     const taken = store.users.findByEmail(email);
-    if (taken && taken.id !== user.id) {
-      throw new ApiError(
-        422,
-        'email_exists',
-        'A user with this email address has already been registered',
-      );
-    }
+    if (taken && taken.id !== user.id) throw emailExists();
   }
   if (password !== undefined) {
     // Secure password change: a session over a day old proves itself with the mailed code.

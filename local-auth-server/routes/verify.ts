@@ -9,6 +9,7 @@ import { startSession, tokenResponse } from '../session-tokens.ts';
 import { validateEmail, validatePhone } from '../validation.ts';
 import {
   applyVerification,
+  otpExpired,
   userForOtp,
   userForTokenHash,
   voidCodes,
@@ -154,7 +155,7 @@ export const verifyCode: Handler = async (ctx, req) => {
     if (phone !== '' && email === '') {
       validatePhone(phone);
       // No account has a phone number: the phone provider is off.
-      throw new ApiError(403, 'otp_expired', 'Token has expired or is invalid');
+      throw otpExpired();
     }
     if (email === '' || phone !== '') {
       throw validationFailed('Only an email address or phone number should be provided on verify');

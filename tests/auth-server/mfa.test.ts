@@ -156,6 +156,20 @@ describe('challenge and verify', () => {
     });
   });
 
+  it('finds a factor whose id is written in capitals, as GoTrue parses ids', async () => {
+    const { accessToken } = await confirmedUser(server, uniqueEmail('capitals'));
+    const enroll = await call(server, 'POST', '/factors', {
+      body: { factor_type: 'totp' },
+      headers: bearer(accessToken),
+    });
+    const factorId = String(enroll.body.id).toUpperCase();
+    const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
+      headers: bearer(accessToken),
+    });
+    expect(challenge.status).toBe(200);
+    expect(challenge.body.type).toBe('totp');
+  });
+
   it('refuses unknown factors, unknown challenges and bad codes', async () => {
     const { accessToken } = await confirmedUser(server, uniqueEmail('bad'));
     const enroll = await call(server, 'POST', '/factors', {
