@@ -4,9 +4,9 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { contentImageOrigins, cspDirectives, sha256 } from './scripts/csp.ts';
-import { inlineScripts } from './scripts/inline-scripts.mjs';
-import { sitePort } from './scripts/ports.mjs';
-import { loadSiteConfig } from './scripts/load-site-config.mjs';
+import { inlineScripts } from './scripts/inline-scripts.ts';
+import { sitePort } from './scripts/ports.ts';
+import { loadSiteConfig } from './scripts/load-site-config.ts';
 import { outDir } from './scripts/out-dir.ts';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
 import { contentDir } from './src/lib/content-dir.ts';
@@ -31,14 +31,14 @@ export default defineConfig({
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
-  // The port of PUBLIC_SITE_URL (scripts/ports.mjs); never another one, since every page carries
+  // The port of PUBLIC_SITE_URL (scripts/ports.ts); never another one, since every page carries
   // that URL: a busy port is refused (strictPort) rather than silently replaced.
   // `astro dev` only: the build is served by scripts/serve.ts (npm start, npm run preview), which
   // sends the headers and applies the rewrites the build wrote to dist/_headers and _redirects.
   server: { host: '127.0.0.1', port: sitePort(siteConfig) },
   // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
   // the scripts and styles it renders inline (island hydration, the inlined stylesheet);
-  // scripts/postbuild.mjs then checks every page's inline code against it after its rewrites
+  // scripts/postbuild.ts then checks every page's inline code against it after its rewrites
   // (scripts/csp.ts) and writes the same policy as a header into dist/_headers.
   security: {
     csp: {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const AUTH = 'http://127.0.0.1:54321';

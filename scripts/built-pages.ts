@@ -1,4 +1,4 @@
-// The built pages of dist/, read once for every pass of scripts/postbuild.mjs (entry maps,
+// The built pages of dist/, read once for every pass of scripts/postbuild.ts (entry maps,
 // deferred modules, module preloads, the policy checks, sealing) and written once at the end:
 // each pass works on the text in memory instead of walking and rewriting dist/ itself.
 import { readdir, readFile, writeFile } from 'node:fs/promises';

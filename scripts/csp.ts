@@ -1,11 +1,11 @@
 // The site's Content-Security-Policy. Astro writes it into every page as a <meta http-equiv> tag
 // (security.csp in astro.config.ts), with the hashes of the scripts the build itself writes: its
 // own hoisted and island scripts, the members' inline scripts (src/members/inline/) and the
-// speculation rules. The build's later steps (scripts/postbuild.mjs) rewrite pages, so
+// speculation rules. The build's later steps (scripts/postbuild.ts) rewrite pages, so
 // securePage() then checks each page's inline code against that policy and moves the tag to the
 // top of <head>. A script the policy does not already allow is never added: it did not come from
 // the build, so it came from content, and the build fails naming the page.
-// dist/_headers sends the same policy as a header (scripts/headers-file.mjs).
+// dist/_headers sends the same policy as a header (scripts/headers-file.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Runs after sealing (scripts/postbuild.mjs): an entry's page is not published at its own path.
+// Runs after sealing (scripts/postbuild.ts): an entry's page is not published at its own path.
 //
 // Published as files, /toolstack/cursor.html and its siblings named every entry in the catalogue
 // to anyone: the service worker listed them, and an entry's path answered 200 where a guessed

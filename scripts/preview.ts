@@ -1,8 +1,8 @@
 // npm run preview: serves an existing build (SITE_OUT_DIR, else dist/) at the site's URL with
 // scripts/serve.ts, as `npm start` does after building. The browser tests and the bench start it.
-import { loadSiteConfig } from './load-site-config.mjs';
+import { loadSiteConfig } from './load-site-config.ts';
 import { outDir } from './out-dir.ts';
-import { refuseBusyPorts, sitePort } from './ports.mjs';
+import { refuseBusyPorts, sitePort } from './ports.ts';
 import { serveSite } from './serve.ts';
 
 const siteConfig = loadSiteConfig();

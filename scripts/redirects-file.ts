@@ -1,5 +1,5 @@
 // dist/_redirects: the site's rewrite rules, in the format Netlify and Cloudflare Pages read from
-// the published folder (`/from/* /to 200`). The build writes it (scripts/postbuild.mjs);
+// the published folder (`/from/* /to 200`). The build writes it (scripts/postbuild.ts);
 // scripts/serve.ts applies it locally, the way those hosts do: a rule is used only when no file
 // answers the path, and a 200 rule serves the target's file at the asked URL.
 
@@ -18,7 +18,7 @@ const STATUSES = new Set([200, 301, 302]);
 /** The text of a _redirects file. */
 export function formatRedirectsFile(rules: readonly RewriteRule[]): string {
   const lines = [
-    '# Written by scripts/postbuild.mjs (scripts/redirects-file.ts); read by Netlify and Cloudflare Pages,',
+    '# Written by scripts/postbuild.ts (scripts/redirects-file.ts); read by Netlify and Cloudflare Pages,',
     '# and applied by scripts/serve.ts. docs/deploying.md gives the same rules for Vercel and nginx.',
   ];
   for (const rule of rules) lines.push(`${rule.from}  ${rule.to}  ${rule.status}`);

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { parseHeadersFile } from './headers-file.mjs';
+import { parseHeadersFile } from './headers-file.ts';
 import { matchRule, parseRedirectsFile, type RewriteRule } from './redirects-file.ts';
 
 const TYPES: Record<string, string> = {

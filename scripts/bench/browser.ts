@@ -5,10 +5,10 @@ import puppeteer, {
   type BrowserContext as CdpBrowserContext,
 } from 'puppeteer-core';
 import { createMember, memberStorage, storeSession } from '../../tests/e2e/support/auth.ts';
-import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions } from '../chromium.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions } from '../chromium.ts';
 import { SITE_URL } from './servers.ts';
 
-/** Chromium found as in the tests (scripts/chromium.mjs). */
+/** Chromium found as in the tests (scripts/chromium.ts). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }

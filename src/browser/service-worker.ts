@@ -1,5 +1,5 @@
 /**
- * Registers /service-worker.js (built by scripts/postbuild.mjs). The worker activates at once on a
+ * Registers /service-worker.js (built by scripts/postbuild.ts). The worker activates at once on a
  * new deploy; the page then reloads so it never runs old code against the new build, waiting
  * while the visitor is typing in a form so nothing entered is lost.
  */

@@ -9,7 +9,7 @@ export function canonicalPath(pathname: string): string {
 
 /**
  * The pages a visitor can read: the sitemap lists these and nothing else (astro.config.ts), and
- * the build fails if one of them turns out to be a members' page (scripts/postbuild.mjs).
+ * the build fails if one of them turns out to be a members' page (scripts/postbuild.ts).
  * Every other page is a members' page, whose URL a public file has no reason to name.
  */
 export const PUBLIC_PAGES: readonly string[] = ['/', '/auth'];

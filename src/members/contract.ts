@@ -80,7 +80,7 @@ export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
 export const FAILURE_TEMPLATE_ATTRIBUTE = 'data-unseal-error-template';
 /**
  * On the opener script of a sealed page: the page's module scripts, loaded by the opener once
- * the content is on screen and the page has loaded (scripts/postbuild.mjs moves them there).
+ * the content is on screen and the page has loaded (scripts/postbuild.ts moves them there).
  */
 export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
 

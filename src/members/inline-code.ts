@@ -1,5 +1,5 @@
 /*
- * The compiled inline scripts (scripts/inline-scripts.mjs), handed over by astro.config.ts as
+ * The compiled inline scripts (scripts/inline-scripts.ts), handed over by astro.config.ts as
  * __MEMBERS_INLINE__ so that the code the pages carry is exactly the code the policy hashes.
  */
 declare const __MEMBERS_INLINE__: { head: string; opener: string };

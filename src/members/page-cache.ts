@@ -3,7 +3,7 @@
  * content are never cached). Sign-out removes them with every other member artefact.
  */
 
-/** Cache Storage name of the members' pages (scripts/service-worker-config.mjs). */
+/** Cache Storage name of the members' pages (scripts/service-worker-config.ts). */
 export const MEMBERS_PAGES_CACHE = 'members-pages';
 
 /** Deletes the cached members' pages; nothing to do where the Cache API is missing. */

@@ -13,7 +13,7 @@ import {
 
 /*
  * Reading and writing where a members' page stands (src/members/contract.ts). Bundled into the
- * inline scripts (scripts/inline-scripts.mjs) and into the site's modules alike.
+ * inline scripts (scripts/inline-scripts.ts) and into the site's modules alike.
  */
 
 /** The page's members' region and its kind, or null on a public page. */

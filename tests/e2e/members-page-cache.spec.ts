@@ -7,7 +7,7 @@ import { MEMBERS_PAGES_CACHE } from '../../src/members/page-cache.ts';
 
 /*
  * The service worker keeps sealed members' pages as the build sealed them
- * (scripts/service-worker-config.mjs), so a hop to a visited one needs no network; it never
+ * (scripts/service-worker-config.ts), so a hop to a visited one needs no network; it never
  * keeps the content key or opened content.
  */
 

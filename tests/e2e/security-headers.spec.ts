@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePolicy } from '../../scripts/csp.ts';
-import { parseHeadersFile } from '../../scripts/headers-file.mjs';
+import { parseHeadersFile } from '../../scripts/headers-file.ts';
 import { expect, test } from './support/test.ts';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');

@@ -1,5 +1,5 @@
 import { importContentKey, parseContentKey, seal } from '../../src/lib/sealing.ts';
-import { resolveMembersKey } from '../../scripts/resolve-members-key.mjs';
+import { resolveMembersKey } from '../../scripts/resolve-members-key.ts';
 import { jsonEntries } from './support/content.ts';
 import { expect, test } from './support/member.ts';
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT, UNICODE_RANGE, subsetInter } from '../../scripts/subset-font.mjs';
+import { OUTPUT, UNICODE_RANGE, subsetInter } from '../../scripts/subset-font.ts';
 
 const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
 
 describe('the committed Inter subset', () => {
-  it('is what scripts/subset-font.mjs cuts from the installed Fontsource file (else: npm run font)', async () => {
+  it('is what scripts/subset-font.ts cuts from the installed Fontsource file (else: npm run font)', async () => {
     const fresh = await subsetInter();
     expect(Buffer.compare(readFileSync(OUTPUT), fresh)).toBe(0);
   });

@@ -5,7 +5,7 @@ import {
   parseHeadersFile,
   permissionsPolicy,
   securityHeaders,
-} from '../../scripts/headers-file.mjs';
+} from '../../scripts/headers-file.ts';
 
 const EMBED = 'https://www.youtube-nocookie.com';
 const security = securityHeaders({ policy: "default-src 'self'", videoEmbedOrigin: EMBED });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveMembersKey } from '../../scripts/resolve-members-key.mjs';
+import { resolveMembersKey } from '../../scripts/resolve-members-key.ts';
 
 const VALID = Buffer.alloc(32, 7).toString('base64');
 

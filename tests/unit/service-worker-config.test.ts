@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceWorkerConfig, sitePathsPattern } from '../../scripts/service-worker-config.mjs';
+import { serviceWorkerConfig, sitePathsPattern } from '../../scripts/service-worker-config.ts';
 import { MEMBERS_PAGES_CACHE } from '../../src/members/page-cache.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouseRun from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.ts';
 import { launchBrowser, newTab, signInCdp } from '../browser.ts';
 import { atLeast, atMost, exactly, type Figure, type Target } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
@@ -226,7 +226,7 @@ export const lighthouse: Section = {
       await writeFloors(dist, withFloor, log);
       for (const type of PAGE_TYPES) {
         const chrome = await launch({
-          // The Chromium the tests use (scripts/chromium.mjs).
+          // The Chromium the tests use (scripts/chromium.ts).
           chromePath: chromiumExecutable(),
           chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
           logLevel: 'silent',

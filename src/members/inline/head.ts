@@ -8,7 +8,7 @@ import { goToSignIn, setMembersState } from '../state.ts';
 
 /*
  * Every page's head script, inlined by src/components/PrePaintScript.astro and compiled by
- * scripts/inline-scripts.mjs. Render-blocking on purpose: it must run before first paint, or the
+ * scripts/inline-scripts.ts. Render-blocking on purpose: it must run before first paint, or the
  * page would flash the wrong theme, the visitors' shell for a returning member, or a members'
  * page for a visitor.
  *

@@ -10,7 +10,7 @@ import { afterLoad, membersRegion, membersState, setMembersState } from '../stat
 
 /*
  * The opener of a sealed members' page, inlined right after its <main> by
- * src/components/MembersOpener.astro and compiled by scripts/inline-scripts.mjs: one script
+ * src/components/MembersOpener.astro and compiled by scripts/inline-scripts.ts: one script
  * with no imports, so the content needs nothing but the page itself.
  *
  * A returning member has the key in storage (src/members/key.ts): the page opens with no
@@ -20,7 +20,7 @@ import { afterLoad, membersRegion, membersState, setMembersState } from '../stat
  * reason (src/members/recover.ts).
  *
  * The page's module scripts (the site's shell, menus, search, copy buttons; moved here by
- * scripts/postbuild.mjs) load only once the content is on screen and the page has loaded.
+ * scripts/postbuild.ts) load only once the content is on screen and the page has loaded.
  */
 
 const script = document.currentScript as HTMLScriptElement;

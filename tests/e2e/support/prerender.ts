@@ -1,6 +1,6 @@
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import type { Session } from '@supabase/supabase-js';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../../scripts/chromium.ts';
 import { memberStorage } from './auth.ts';
 
 /*
@@ -10,7 +10,7 @@ import { memberStorage } from './auth.ts';
  * content/browser/devtools/devtools_instrumentation.cc). Playwright attaches to every page that
  * way, so a Playwright page never prerenders, and neither does a page given
  * context.newCDPSession(). Puppeteer attaches through tab targets: these tests drive the same
- * Chromium (scripts/chromium.mjs) with it, and watch the tab through a session of their own on
+ * Chromium (scripts/chromium.ts) with it, and watch the tab through a session of their own on
  * the tab target, which also brings the prerendered page's own target.
  */
 

@@ -2,24 +2,24 @@
 // machine's Chromium. Run by hand (npm run assets) after changing the mark; outputs are committed.
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium.mjs';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const mark = await readFile(new URL('../public/favicon.svg', import.meta.url), 'utf8');
 const markUrl = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64')}`;
 const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage();
 
-async function render(html, width, height) {
+async function render(html: string, width: number, height: number): Promise<Buffer> {
   await page.setViewportSize({ width, height });
   await page.setContent(`<html><body style="margin:0">${html}</body></html>`);
   return page.screenshot({ type: 'png', omitBackground: true });
 }
 
-const icon = (size, inset) =>
+const icon = (size: number, inset: number): string =>
   `<div style="width:${size}px;height:${size}px;display:grid;place-items:center;background:${inset ? '#6d28d9' : 'transparent'}">
      <img src="${markUrl}" style="width:${size - 2 * inset}px;height:${size - 2 * inset}px"></div>`;
 
-const out = (name) => new URL(`../public/${name}`, import.meta.url);
+const out = (name: string): URL => new URL(`../public/${name}`, import.meta.url);
 await writeFile(out('icon-192.png'), await render(icon(192, 0), 192, 192));
 await writeFile(out('icon-512.png'), await render(icon(512, 0), 512, 512));
 // Maskable icons keep their mark inside the 80% safe zone on a full-bleed background.

@@ -5,9 +5,9 @@
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
-import { serviceWorkerConfig } from './service-worker-config.mjs';
+import { serviceWorkerConfig } from './service-worker-config.ts';
 import { shellScripts } from './shell-scripts.ts';
-import { resolveMembersKey } from './resolve-members-key.mjs';
+import { resolveMembersKey } from './resolve-members-key.ts';
 import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
 import { writeEntryMaps } from './entry-maps.ts';
 import { writeEntryShells } from './entry-shells.ts';
@@ -15,11 +15,11 @@ import { elements, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
 import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
 import { arrangePageModules } from './page-modules.ts';
-import { readBuiltPages, writeBuiltPages } from './built-pages.ts';
-import { loadSiteConfig } from './load-site-config.mjs';
+import { readBuiltPages, writeBuiltPages, type BuiltPage } from './built-pages.ts';
+import { loadSiteConfig } from './load-site-config.ts';
 import { outDir } from './out-dir.ts';
 import { mergePolicies, securePage } from './csp.ts';
-import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.mjs';
+import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.ts';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
 const dist = outDir(process.env, new URL('../', import.meta.url));
@@ -32,34 +32,32 @@ const SHELL_PAGES = ['index.html', 'offline.html'];
 /**
  * The paths a sitemap lists, read with the build's parser (its <loc> elements are elements to
  * parse5 as to an XML parser).
- *
- * @param {string} xml
- * @returns {string[]}
  */
-function sitemapPaths(xml) {
+function sitemapPaths(xml: string): string[] {
   return [...elements(parsePage(xml))]
     .filter((element) => element.tagName === 'loc')
     .map((element) => new URL(text(element).trim()).pathname);
 }
 
-async function flattenSitemap() {
+async function flattenSitemap(): Promise<void> {
   const chunks = (await readdir(dist)).filter((name) => /^sitemap-\d+\.xml$/.test(name));
-  if (chunks.length !== 1) {
+  const [chunk] = chunks;
+  if (!chunk || chunks.length !== 1) {
     // The protocol allows 50,000 URLs per file; the integration splits at 45,000. Routes are far
     // fewer, so more than one chunk means something generates pages it should not.
     throw new Error(`Expected one sitemap chunk, found ${chunks.length}: ${chunks.join(', ')}`);
   }
-  await rename(new URL(chunks[0], dist), new URL('sitemap.xml', dist));
+  await rename(new URL(chunk, dist), new URL('sitemap.xml', dist));
   await rm(new URL('sitemap-index.xml', dist));
 }
 
 /**
- * @param {import('./built-pages.ts').BuiltPage[]} pages
- * @returns {Promise<{ sealedPages: string[]; prefixes: string[] }>} the sealed pages that are
- *   still published (lists and shells) and the catalogues whose every path is a sealed shell:
- *   what the service worker keeps
+ * @returns the sealed pages that are still published (lists and shells) and the catalogues whose
+ *   every path is a sealed shell: what the service worker keeps
  */
-async function sealMembersContent(pages) {
+async function sealMembersContent(
+  pages: BuiltPage[],
+): Promise<{ sealedPages: string[]; prefixes: string[] }> {
   if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
     console.warn(
       '\n' +
@@ -80,7 +78,7 @@ async function sealMembersContent(pages) {
     console.log(
       `members content: sealed ${sealed.length} members' pages in ${parts} parts${mapsNote} (AES-256-GCM)`,
     );
-    const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+    const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
     for (const file of await sealSearchFiles(dist, key)) {
       console.log(`${file.path}: sealed ${kib(file.bytes)} as ${kib(file.sealedBytes)}`);
     }
@@ -101,9 +99,8 @@ async function sealMembersContent(pages) {
     // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
     // a failed build anyway has nothing to publish.
     await rm(dist, { recursive: true, force: true });
-    console.error(
-      `\n${error.message}\n\nThe build output (dist/) was removed: it was not sealed.\n`,
-    );
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`\n${reason}\n\nThe build output (dist/) was removed: it was not sealed.\n`);
     process.exit(1);
   }
 }
@@ -115,14 +112,13 @@ async function sealMembersContent(pages) {
  * first in <head>. Run before sealing, which hides the members' markup, and after it, which moves
  * the region's scripts. Every page is checked before the build fails, so one run names them all.
  *
- * @param {import('./built-pages.ts').BuiltPage[]} pages
- * @returns {Promise<string[]>} every page's policy
+ * @returns every page's policy
  */
-async function checkContentSecurityPolicy(pages) {
-  const policies = [];
-  const added = [];
-  const missing = [];
-  const refused = [];
+async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]> {
+  const policies: string[] = [];
+  const added: string[] = [];
+  const missing: string[] = [];
+  const refused: string[] = [];
   for (const page of pages) {
     try {
       const secured = securePage(page.html, page.name);

@@ -1,8 +1,12 @@
+import type { GenerateSWOptions, RuntimeCaching } from 'workbox-build';
 import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
 
-/** @param {string} text @returns {string} the text as a literal inside a RegExp */
-const literal = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** workbox-build's plugin type, named in workbox-core, which is not a dependency of the site's. */
+type WorkboxPlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
+
+/** The text as a literal inside a RegExp. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * A RegExp for this site's URLs with one of the given paths, or one segment under one of the
@@ -11,11 +15,10 @@ const literal = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * after the origin (the lookbehind), so it never matches another site's URL. A rule, not a list:
  * the worker is a public file, and names no entry (scripts/entry-shells.ts).
  *
- * @param {string[]} paths site paths, such as /toolstack and /toolstack/2
- * @param {string[]} [prefixes] paths whose every child is a members' page, such as /toolstack
- * @returns {RegExp}
+ * @param paths site paths, such as /toolstack and /toolstack/2
+ * @param prefixes paths whose every child is a members' page, such as /toolstack
  */
-export function sitePathsPattern(paths, prefixes = []) {
+export function sitePathsPattern(paths: string[], prefixes: string[] = []): RegExp {
   const alternatives = [
     ...[...paths].sort().map(literal),
     ...[...prefixes].sort().map((prefix) => `${literal(prefix)}/[^/?#]+`),
@@ -28,19 +31,27 @@ export function sitePathsPattern(paths, prefixes = []) {
  * closures): one cache entry per page whatever its query (the page is the same), and a request
  * that asks to bypass caches (`cache: 'no-store'` or `'reload'`, such as a page fetching itself
  * afresh after its copy would not open) gets the network's answer, which then replaces the copy.
+ * Its parameters name only what it reads: Workbox's own types name the worker's ExtendableEvent,
+ * which the DOM library this program is checked with does not have. Workbox awaits each answer.
  */
 const MEMBERS_PAGES_PLUGIN = {
-  cacheKeyWillBeUsed: async ({ request }) => {
+  cacheKeyWillBeUsed: ({ request }: { request: Request }): Promise<string> => {
     const url = new URL(request.url);
     url.search = '';
     url.hash = '';
-    return url.href;
+    return Promise.resolve(url.href);
   },
-  cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+  cachedResponseWillBeUsed: ({
+    event,
+    cachedResponse,
+  }: {
+    event?: { request?: Request };
+    cachedResponse?: Response;
+  }): Promise<Response | null | undefined> => {
     const mode = event && event.request ? event.request.cache : 'default';
-    return mode === 'no-store' || mode === 'reload' ? null : cachedResponse;
+    return Promise.resolve(mode === 'no-store' || mode === 'reload' ? null : cachedResponse);
   },
-};
+} satisfies WorkboxPlugin;
 
 /**
  * workbox-build generateSW options. Public pages, icons and the JavaScript those pages
@@ -52,13 +63,17 @@ const MEMBERS_PAGES_PLUGIN = {
  * the network. Both fall back to /offline when there is nothing to show. Auth and function calls
  * go to another origin and match no route here, so they are never cached.
  *
- * @param {string} distDir build output folder
- * @param {string[]} shellScripts dist-relative paths of the scripts public pages load
- * @param {{ pages: string[]; prefixes: string[] }} sealed the sealed members' pages (sealMembersPages in
- *   scripts/seal.ts); none when the build does not seal (MEMBERS_CONTENT_SEAL=off), so that a
- *   members' page in the clear is never cached
+ * @param distDir build output folder
+ * @param shellScripts dist-relative paths of the scripts public pages load
+ * @param sealed the sealed members' pages (sealMembersPages in scripts/seal.ts); none when the
+ *   build does not seal (MEMBERS_CONTENT_SEAL=off), so that a members' page in the clear is never
+ *   cached
  */
-export function serviceWorkerConfig(distDir, shellScripts, sealed) {
+export function serviceWorkerConfig(
+  distDir: string,
+  shellScripts: string[],
+  sealed: { pages: string[]; prefixes: string[] },
+): GenerateSWOptions {
   const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
@@ -106,7 +121,7 @@ export function serviceWorkerConfig(distDir, shellScripts, sealed) {
                 plugins: [MEMBERS_PAGES_PLUGIN],
                 ...offline,
               },
-            },
+            } satisfies RuntimeCaching,
           ]),
       {
         urlPattern: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',

@@ -20,12 +20,8 @@ export const OUTPUT = fileURLToPath(
   new URL('../src/styles/fonts/inter-latin-400-800.woff2', import.meta.url),
 );
 
-/**
- * The characters kept: keep in step with the @font-face's unicode-range in global.css.
- *
- * @type {readonly [number, number][]}
- */
-export const UNICODE_RANGE = [
+/** The characters kept: keep in step with the @font-face's unicode-range in global.css. */
+export const UNICODE_RANGE: readonly (readonly [from: number, to: number])[] = [
   [0x20, 0x7e],
   [0xa0, 0xff],
   [0x2013, 0x2014],
@@ -42,8 +38,8 @@ export const UNICODE_RANGE = [
 /** The weights kept: the site uses regular (400) to extra bold (800). */
 export const WEIGHTS = { min: 400, max: 800 };
 
-/** @returns {Promise<Buffer>} the subset, as woff2 */
-export async function subsetInter() {
+/** @returns the subset, as woff2 */
+export async function subsetInter(): Promise<Buffer> {
   let text = '';
   for (const [from, to] of UNICODE_RANGE) {
     for (let code = from; code <= to; code += 1) text += String.fromCodePoint(code);

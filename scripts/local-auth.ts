@@ -1,14 +1,16 @@
 // Starts the bundled local auth server for `npm start` and `npm run dev`, on the URL and key the
 // site was configured with (src/lib/site-config.ts), and returns a function that stops it.
+import type { AuthServer } from '../local-auth-server/server.ts';
 import { silenceSqliteWarning } from '../local-auth-server/warnings.ts';
+import type { SiteConfig } from '../src/lib/site-config.ts';
 
-/** @param {import('../src/lib/site-config.ts').SiteConfig} siteConfig */
-export async function startLocalAuth(siteConfig) {
+/** Starts the local auth server and resolves to the function that stops it. */
+export async function startLocalAuth(siteConfig: SiteConfig): Promise<() => Promise<void>> {
   silenceSqliteWarning();
   const { startAuthServer } = await import('../local-auth-server/server.ts');
   const { loadConfig, localhostAlias } = await import('../local-auth-server/config.ts');
   const url = new URL(siteConfig.supabaseUrl);
-  let server;
+  let server: AuthServer;
   try {
     server = await startAuthServer({
       host: url.hostname,
@@ -22,9 +24,11 @@ export async function startLocalAuth(siteConfig) {
     });
   } catch (error) {
     const reason =
-      error.code === 'EADDRINUSE'
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
         ? `port ${url.port} is in use (is another npm start or npm run auth:local running? LOCAL_AUTH_PORT picks another port)`
-        : error.message;
+        : error instanceof Error
+          ? error.message
+          : String(error);
     console.error(`\nCould not start the local auth server: ${reason}\n`);
     process.exit(1);
   }

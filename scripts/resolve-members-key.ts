@@ -5,6 +5,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { readEnvFile } from '../local-auth-server/env-file.ts';
 import { parseContentKey } from '../src/lib/sealing.ts';
+import type { SiteConfig } from '../src/lib/site-config.ts';
 
 export const FUNCTIONS_ENV_FILE = new URL('../supabase/functions/.env', import.meta.url);
 
@@ -12,18 +13,19 @@ const HOW_TO =
   'Make one with `openssl rand -base64 32`, set it as MEMBERS_CONTENT_KEY in the build environment, ' +
   'and give the same value to the Edge Function: `supabase secrets set MEMBERS_CONTENT_KEY=<key>`.';
 
-function fromEnvFile() {
+function fromEnvFile(): string | undefined {
   return readEnvFile(FUNCTIONS_ENV_FILE).MEMBERS_CONTENT_KEY?.trim() || undefined;
 }
 
-/** @param {{ localAuth: boolean }} siteConfig @returns {string} base64 key */
-export function resolveMembersKey(siteConfig) {
+/** @returns the key, base64 */
+export function resolveMembersKey(siteConfig: Pick<SiteConfig, 'localAuth'>): string {
   const given = process.env.MEMBERS_CONTENT_KEY?.trim();
   if (given) {
     try {
       parseContentKey(given);
     } catch (error) {
-      throw new Error(`MEMBERS_CONTENT_KEY is not usable: ${error.message}. ${HOW_TO}`, {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`MEMBERS_CONTENT_KEY is not usable: ${reason}. ${HOW_TO}`, {
         cause: error,
       });
     }

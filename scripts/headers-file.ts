@@ -4,6 +4,12 @@
 // what production sends.
 import { writeFile } from 'node:fs/promises';
 
+/** Response headers by name. */
+export type ResponseHeaders = Record<string, string>;
+
+/** A path pattern and the headers of every response under it. */
+export type HeaderRule = [path: string, headers: ResponseHeaders];
+
 /**
  * Powerful features no page uses, refused to the site and to every frame in it. The video embed
  * keeps what YouTube's player needs (autoplay after the member's click, fullscreen, encrypted
@@ -11,10 +17,9 @@ import { writeFile } from 'node:fs/promises';
  * clipboard-read keeps its default (the site itself, and only after the browser has asked the
  * visitor): the site never reads the clipboard, but the browser tests do, to check a copy.
  *
- * @param {string} videoEmbedOrigin
- * @returns {string} the Permissions-Policy header value
+ * @returns the Permissions-Policy header value
  */
-export function permissionsPolicy(videoEmbedOrigin) {
+export function permissionsPolicy(videoEmbedOrigin: string): string {
   const embed = `(self "${videoEmbedOrigin}")`;
   return [
     'accelerometer=()',
@@ -44,10 +49,15 @@ export function permissionsPolicy(videoEmbedOrigin) {
 /**
  * The headers every response carries.
  *
- * @param {{ policy: string; videoEmbedOrigin: string }} options policy: the pages' policy
- * @returns {Record<string, string>}
+ * @param options policy: the pages' policy
  */
-export function securityHeaders({ policy, videoEmbedOrigin }) {
+export function securityHeaders({
+  policy,
+  videoEmbedOrigin,
+}: {
+  policy: string;
+  videoEmbedOrigin: string;
+}): ResponseHeaders {
   return {
     // frame-ancestors works only in a header (a meta policy ignores it); X-Frame-Options says
     // the same to browsers that predate it.
@@ -63,10 +73,9 @@ export function securityHeaders({ policy, videoEmbedOrigin }) {
  * The site's header rules: security headers everywhere, and caching as docs/deploying.md
  * describes it (hashed assets forever, the service worker never without revalidating).
  *
- * @param {Record<string, string>} security securityHeaders()
- * @returns {[string, Record<string, string>][]} path pattern and headers
+ * @param security securityHeaders()
  */
-export function headerRules(security) {
+export function headerRules(security: ResponseHeaders): HeaderRule[] {
   return [
     ['/*', security],
     ['/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }],
@@ -76,13 +85,10 @@ export function headerRules(security) {
 
 const MAX_LINE = 2000;
 
-/**
- * @param {[string, Record<string, string>][]} rules
- * @returns {string} the text of a _headers file
- */
-export function formatHeadersFile(rules) {
+/** @returns the text of a _headers file */
+export function formatHeadersFile(rules: HeaderRule[]): string {
   const lines = [
-    '# Written by scripts/postbuild.mjs (scripts/headers-file.mjs); read by Netlify and Cloudflare Pages.',
+    '# Written by scripts/postbuild.ts (scripts/headers-file.ts); read by Netlify and Cloudflare Pages.',
   ];
   for (const [path, headers] of rules) {
     lines.push(path);
@@ -100,14 +106,12 @@ export function formatHeadersFile(rules) {
 }
 
 /**
- * @param {string} text a _headers file
- * @returns {Map<string, Record<string, string>>} path pattern to headers
+ * @param text a _headers file
+ * @returns path pattern to headers
  */
-export function parseHeadersFile(text) {
-  /** @type {Map<string, Record<string, string>>} */
-  const rules = new Map();
-  /** @type {Record<string, string> | undefined} */
-  let current;
+export function parseHeadersFile(text: string): Map<string, ResponseHeaders> {
+  const rules = new Map<string, ResponseHeaders>();
+  let current: ResponseHeaders | undefined;
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
@@ -122,10 +126,7 @@ export function parseHeadersFile(text) {
   return rules;
 }
 
-/**
- * @param {URL} dist build output folder
- * @param {[string, Record<string, string>][]} rules
- */
-export async function writeHeadersFile(dist, rules) {
+/** @param dist build output folder */
+export async function writeHeadersFile(dist: URL, rules: HeaderRule[]): Promise<void> {
   await writeFile(new URL('_headers', dist), formatHeadersFile(rules));
 }

@@ -2,9 +2,22 @@
 // A runner whose report is missing (an earlier step failed) counts as one failure.
 import { readFile } from 'node:fs/promises';
 
-async function report(name) {
+/** What this summary reads of vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+}
+
+/** What this summary reads of Playwright's JSON report. */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+}
+
+/** A report of this run, or null when there is none (or it is not JSON). */
+async function report<Report>(name: string): Promise<Report | null> {
   try {
-    return JSON.parse(await readFile(new URL(`../test-results/${name}`, import.meta.url), 'utf8'));
+    const text = await readFile(new URL(`../test-results/${name}`, import.meta.url), 'utf8');
+    return JSON.parse(text) as Report;
   } catch {
     return null;
   }
@@ -12,7 +25,7 @@ async function report(name) {
 
 let passed = 0;
 let failed = 0;
-const vitest = await report('vitest.json');
+const vitest = await report<VitestReport>('vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
@@ -24,8 +37,8 @@ if (vitest) {
 for (const [name, file] of [
   ['playwright', 'playwright.json'],
   ['playwright (hostile content)', 'playwright-hostile.json'],
-]) {
-  const playwright = await report(file);
+] as const) {
+  const playwright = await report<PlaywrightReport>(file);
   if (playwright) {
     passed += playwright.stats.expected;
     failed += playwright.stats.unexpected + playwright.stats.flaky;

@@ -1,9 +1,9 @@
 import { loadEnv } from 'vite';
 import { ConfigError } from '../src/lib/config-error.ts';
-import { parseSiteConfig } from '../src/lib/site-config.ts';
+import { parseSiteConfig, type SiteConfig } from '../src/lib/site-config.ts';
 
 /** The site configuration as astro.config.ts sees it; exits naming the variable when invalid. */
-export function loadSiteConfig(mode = 'production') {
+export function loadSiteConfig(mode = 'production'): SiteConfig {
   try {
     return parseSiteConfig({ ...loadEnv(mode, process.cwd(), ''), ...process.env });
   } catch (error) {

@@ -1,16 +1,16 @@
 // Runs before the browser tests (npm test, npm run test:e2e): finds the Chromium they will use
-// (scripts/chromium.mjs) and, when the machine has none, installs one the way the ecosystem does:
+// (scripts/chromium.ts) and, when the machine has none, installs one the way the ecosystem does:
 // Playwright's own download where the network allows it, otherwise the distribution's package
 // when this runs as root (or with passwordless sudo) on Debian or Ubuntu. Otherwise it stops
 // with one message naming the command, so a missing browser never shows as a hundred failed tests.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { findChromium } from './chromium.mjs';
+import { findChromium, type FoundChromium } from './chromium.ts';
 
-const say = (line) => console.log(`chromium: ${line}`);
+const say = (line: string): void => console.log(`chromium: ${line}`);
 
 /** Runs a command quietly; its output is shown only when it fails. */
-function run(command, args) {
+function run(command: string, args: string[]): { ok: boolean; output: string } {
   const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     ok: result.status === 0,
@@ -19,11 +19,11 @@ function run(command, args) {
 }
 
 /** `chromium --version` answers: the binary exists and starts on this machine. */
-function starts(path) {
+function starts(path: string): boolean {
   return run(path, ['--version']).ok;
 }
 
-function describe(found) {
+function describe(found: FoundChromium): string {
   return found.source === 'playwright' ? "Playwright's Chromium" : found.path;
 }
 
@@ -37,12 +37,12 @@ function isDebianLike() {
 }
 
 /** `[]` as root, `['sudo', '-n']` where sudo works without a password, otherwise null. */
-function rootPrefix() {
+function rootPrefix(): [] | ['sudo', '-n'] | null {
   if (process.getuid?.() === 0) return [];
   return run('sudo', ['-n', 'true']).ok ? ['sudo', '-n'] : null;
 }
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`\n${message}\n`);
   process.exit(1);
 }
@@ -74,7 +74,7 @@ const prefix = isDebianLike() ? rootPrefix() : null;
 if (!prefix) fail(`Browser tests need Chromium and this machine has none. ${HOW_TO_INSTALL}`);
 
 const [command, ...args] = [...prefix, 'apt-get'];
-const apt = (...more) => run(command, [...args, ...more]);
+const apt = (...more: string[]) => run(command, [...args, ...more]);
 say(
   `installing the distribution's package instead (${[...prefix, 'apt-get install -y chromium'].join(' ')})…`,
 );

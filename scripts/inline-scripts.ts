@@ -7,12 +7,16 @@
 // script of a module graph.
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import type { SiteConfig } from '../src/lib/site-config.ts';
 
 /**
  * The configuration fields the inline scripts read. Only these are inlined: every page carries
  * the head script, and its size is budgeted (tests/e2e/budgets.spec.ts).
  */
-const INLINE_CONFIG_FIELDS = ['authStorageKey', 'supabaseUrl'];
+const INLINE_CONFIG_FIELDS = [
+  'authStorageKey',
+  'supabaseUrl',
+] as const satisfies readonly (keyof SiteConfig)[];
 
 const ENTRIES = {
   head: '../src/members/inline/head.ts',
@@ -20,15 +24,15 @@ const ENTRIES = {
 };
 
 /**
- * @param {object} siteConfig the parsed site configuration
- *   (src/lib/site-config.ts), inlined as __SITE_CONFIG__ as Vite's define does for the bundles
- *   (src/config.ts), but with INLINE_CONFIG_FIELDS only
- * @returns {{ head: string; opener: string }} each script's code
+ * @param siteConfig the parsed site configuration, inlined as __SITE_CONFIG__ as Vite's define
+ *   does for the bundles (src/config.ts), but with INLINE_CONFIG_FIELDS only
+ * @returns each script's code
  */
-export function inlineScripts(siteConfig) {
-  /** @type {Record<string, string>} */
-  const code = {};
-  for (const [name, entry] of Object.entries(ENTRIES)) {
+export function inlineScripts(siteConfig: SiteConfig): Record<keyof typeof ENTRIES, string> {
+  const config = JSON.stringify(
+    Object.fromEntries(INLINE_CONFIG_FIELDS.map((field) => [field, siteConfig[field]])),
+  );
+  const compile = (entry: string): string => {
     const result = buildSync({
       entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
       bundle: true,
@@ -38,20 +42,11 @@ export function inlineScripts(siteConfig) {
       target: 'es2022',
       platform: 'browser',
       legalComments: 'none',
-      define: {
-        __SITE_CONFIG__: JSON.stringify(
-          Object.fromEntries(
-            INLINE_CONFIG_FIELDS.map((field) => [
-              field,
-              /** @type {Record<string, unknown>} */ (siteConfig)[field],
-            ]),
-          ),
-        ),
-      },
+      define: { __SITE_CONFIG__: config },
     });
     const [output] = result.outputFiles;
     if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);
-    code[name] = output.text.trim();
-  }
-  return /** @type {{ head: string; opener: string }} */ (code);
+    return output.text.trim();
+  };
+  return { head: compile(ENTRIES.head), opener: compile(ENTRIES.opener) };
 }

@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
 /** Where distributions install Chromium (Debian's `chromium`, Ubuntu's `chromium-browser`). */
 const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-const isExecutable = (path) => {
+const isExecutable = (path: string): boolean => {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -25,13 +25,16 @@ const isExecutable = (path) => {
   }
 };
 
+/** A Chromium found on this machine, and where: Playwright's own has no path of ours. */
+export type FoundChromium =
+  { source: 'CHROMIUM_PATH' | 'system'; path: string } | { source: 'playwright'; path: undefined };
+
 /**
  * The Chromium the tests and the bench use, in this order: CHROMIUM_PATH, Playwright's own
  * (`npx playwright install chromium`), the system's. `path` is undefined for Playwright's own,
  * which Playwright then picks itself (its headless shell where it has one); null when none exists.
- * @returns {{ source: 'CHROMIUM_PATH' | 'playwright' | 'system', path: string | undefined } | null}
  */
-export function findChromium() {
+export function findChromium(): FoundChromium | null {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return { source: 'CHROMIUM_PATH', path: fromEnv };
   if (existsSync(chromium.executablePath())) return { source: 'playwright', path: undefined };
@@ -40,7 +43,7 @@ export function findChromium() {
 }
 
 /** The executable to hand to tools that need a path (Lighthouse), whichever Chromium was found. */
-export function chromiumExecutable() {
+export function chromiumExecutable(): string | undefined {
   const found = findChromium();
   if (!found) return undefined;
   return found.path ?? chromium.executablePath();

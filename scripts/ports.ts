@@ -3,18 +3,31 @@
 // port would print one address and serve another. So a busy port stops them before the build,
 // naming the port and the variable that moves it.
 import { createServer } from 'node:net';
+import type { SiteConfig } from '../src/lib/site-config.ts';
+
+/** A port a server needs, and what to tell the developer when it is taken. */
+export interface NeededPort {
+  /** The server, as in "the site cannot start there". */
+  name: string;
+  host: string;
+  port: number;
+  /** The variable that moves it. */
+  variable: string;
+  /** A command line that moves it. */
+  example: string;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The port the site is served on locally: PUBLIC_SITE_URL's when it is a loopback URL, else 4321. */
-export function sitePort(siteConfig) {
+export function sitePort(siteConfig: Pick<SiteConfig, 'siteUrl'>): number {
   const url = new URL(siteConfig.siteUrl);
   if (!LOOPBACK.has(url.hostname)) return 4321;
   return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 }
 
 /** Resolves true when nothing listens on host:port (a listen attempt there succeeds). */
-export function portIsFree(host, port) {
+export function portIsFree(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -22,12 +35,9 @@ export function portIsFree(host, port) {
   });
 }
 
-/**
- * Exits with one message per busy port. Each entry: { name, host, port, variable, example }.
- * @param {{ name: string, host: string, port: number, variable: string, example: string }[]} ports
- */
-export async function refuseBusyPorts(ports) {
-  const busy = [];
+/** Exits with one message per busy port. */
+export async function refuseBusyPorts(ports: NeededPort[]): Promise<void> {
+  const busy: NeededPort[] = [];
   for (const entry of ports) {
     if (!(await portIsFree(entry.host, entry.port))) busy.push(entry);
   }
@@ -43,9 +53,9 @@ export async function refuseBusyPorts(ports) {
 }
 
 /** The ports npm start and npm run dev need: the site's, and the local auth server's when it runs. */
-export function projectPorts(siteConfig) {
+export function projectPorts(siteConfig: SiteConfig): NeededPort[] {
   const port = sitePort(siteConfig);
-  const ports = [
+  const ports: NeededPort[] = [
     {
       name: 'site',
       host: '127.0.0.1',
