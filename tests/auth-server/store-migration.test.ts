@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertEmailUser } from '../../local-auth-server/routes/signup.ts';
 import { Store } from '../../local-auth-server/store/index.ts';
 
 const folders: string[] = [];
@@ -24,30 +25,12 @@ function seed(store: Store): string {
   const userId = randomUUID();
   const factorId = randomUUID();
   store.transaction(() => {
-    store.users.insert({
-      id: userId,
-      aud: 'authenticated',
-      role: 'authenticated',
-      email: `${userId}@example.com`,
-      encryptedPassword: null,
-      emailConfirmedAt: now,
-      confirmationToken: '',
-      confirmationSentAt: null,
-      recoveryToken: '',
-      recoverySentAt: null,
-      emailChange: '',
-      emailChangeTokenNew: '',
-      emailChangeTokenCurrent: '',
-      emailChangeConfirmStatus: 0,
-      emailChangeSentAt: null,
-      reauthenticationToken: '',
-      reauthenticationSentAt: null,
-      lastSignInAt: null,
-      appMetadata: {},
-      userMetadata: {},
-      createdAt: now,
-      updatedAt: now,
-    });
+    // The factor needs its user; signing up writes one as the server does.
+    insertEmailUser(
+      store,
+      { id: userId, email: `${userId}@example.com`, encryptedPassword: null, userMetadata: {} },
+      now,
+    );
     store.factors.insert({
       id: factorId,
       userId,

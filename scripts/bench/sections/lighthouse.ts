@@ -18,7 +18,7 @@ const RUNS = 3;
 const FLOOR_RUNS = 5;
 /** The members' pages measured next to their floor (docs/performance.md, 'The floor'). */
 const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
-/** Where the floors are written in dist/ (served by `astro preview` as /bench-floor/<name>). */
+/** Where the floors are written in dist/ (served by scripts/serve.ts as /bench-floor/<name>). */
 const FLOOR_FOLDER = 'bench-floor';
 /** Target (docs/performance.md): a members' page's LCP within this factor of its floor's, measured in the same run. */
 const FLOOR_RATIO = 1.15;
