@@ -42,7 +42,7 @@ function httpOrigin(value: string): string | null {
  * The origins of every image URL in the editors' JSON files (a video's `thumbnail`), so a
  * thumbnail from a new host needs no change to the policy.
  *
- * @param contentDir the content folder (src/lib/content-dir.ts)
+ * @param contentDir the content folder (src/catalogue/content-dir.ts)
  * @returns sorted origins
  */
 export function contentImageOrigins(contentDir: string): string[] {

@@ -1,10 +1,10 @@
 import { defineCollection } from 'astro:content';
-import { MARKDOWN_KINDS, catalogueSources, type CatalogueSource } from './catalogues.ts';
-import { checkedFileLoader } from './lib/checked-file-loader.ts';
-import { contentDir } from './lib/content-dir.ts';
-import { promptLoader } from './lib/prompt-loader.ts';
-import type { IdRule } from './lib/content-file-check.ts';
-import { entrySchema } from './schemas/entries.ts';
+import { MARKDOWN_KINDS, catalogueSources, type CatalogueSource } from './catalogue/registry.ts';
+import { checkedFileLoader } from './catalogue/checked-file-loader.ts';
+import { contentDir } from './catalogue/content-dir.ts';
+import { promptLoader } from './catalogue/prompt-loader.ts';
+import type { IdRule } from './catalogue/content-file-check.ts';
+import { entrySchema } from './catalogue/kind-schemas.ts';
 
 const CONTENT = contentDir(process.env);
 /** Video entries are keyed by their YouTube id, which is case-sensitive. */
@@ -24,7 +24,7 @@ function loader(source: CatalogueSource) {
 
 /**
  * One collection per content file or prompt folder of the catalogue registry
- * (src/catalogues.ts), each checked by its entry kind's schema.
+ * (src/catalogue/registry.ts), each checked by its entry kind's schema.
  */
 export const collections = Object.fromEntries(
   catalogueSources().map(({ source }) => [

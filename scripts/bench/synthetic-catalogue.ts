@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { catalogueSources, MARKDOWN_KINDS, type EntryKind } from '../../src/catalogues.ts';
-import { DEV_TOOL_CATEGORIES } from '../../src/schemas/categories.ts';
-import { DEV_TOOL_STATUSES, PRICING } from '../../src/schemas/dev-tool.ts';
+import { catalogueSources, MARKDOWN_KINDS, type EntryKind } from '../../src/catalogue/registry.ts';
+import { DEV_TOOL_CATEGORIES } from '../../src/catalogue/schemas/categories.ts';
+import { DEV_TOOL_STATUSES, PRICING } from '../../src/catalogue/schemas/dev-tool.ts';
 import { apportion } from './lib/apportion.ts';
 import { seededRandom } from './lib/random.ts';
 import { TextWriter } from './synthetic-text.ts';
@@ -41,7 +41,7 @@ function entriesToday(path: string, kind: EntryKind): number {
 }
 
 /**
- * Every content file of the catalogue registry (src/catalogues.ts), weighted by how many entries
+ * Every content file of the catalogue registry (src/catalogue/registry.ts), weighted by how many entries
  * it holds today, so a synthetic catalogue grows the way the real one would: mostly tools, a
  * fifth prompts.
  */
@@ -110,7 +110,7 @@ function promptFile(kind: Kind, index: number, text: TextWriter, categories: rea
   const title = text.title(text.int(2, 6));
   const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${index}`;
   const category = text.pick(categories);
-  // The schema refuses a tag that only repeats the category (src/schemas/prompt.ts).
+  // The schema refuses a tag that only repeats the category (src/catalogue/schemas/prompt.ts).
   const tags = text.words(text.int(1, 4)).filter((tag) => tag !== category.toLowerCase());
   // JSON strings are valid YAML scalars, so no title or description can break the front matter.
   const front = [

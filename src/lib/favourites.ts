@@ -18,7 +18,7 @@ const KEY = /^[0-9a-z]{6}$/;
 
 /**
  * The key of an entry: FNV-1a of 'catalogue/id' in base 36, six characters. Stable while the
- * entry keeps its id; the build fails if two entries ever share one (src/pages/_catalogue-entries.ts).
+ * entry keeps its id; the build fails if two entries ever share one (src/catalogue/entries.ts).
  */
 export function favouriteKey(catalogue: string, id: string): string {
   let hash = 0x811c9dc5;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import simpleIcons from 'simple-icons/icons.json' with { type: 'json' };
-import { contentDir } from './content-dir.ts';
+import { contentDir } from '../catalogue/content-dir.ts';
 import { brandFill } from './logos.ts';
 
 /*

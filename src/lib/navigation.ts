@@ -1,6 +1,6 @@
 /*
  * The members' navigation, home grid and route list, derived from a list of sections (the
- * catalogue registry in src/catalogues.ts and the members' pages that are not catalogues), so a
+ * catalogue registry in src/catalogue/registry.ts and the members' pages that are not catalogues), so a
  * new catalogue appears in the menus, on the home page and behind the members' gate at once.
  */
 

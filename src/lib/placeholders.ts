@@ -3,7 +3,7 @@
  * between double braces: {{SOURCE_LOGO}}. Double braces never appear in Markdown, and the
  * template languages a dev prompt may quote write lowercase expressions inside them ({{ title }},
  * {{ .Site.Title }}), which stay plain text. Anything between double braces that looks meant as
- * a placeholder but is not one fails the build with its file and line (src/lib/prompt-loader.ts),
+ * a placeholder but is not one fails the build with its file and line (src/catalogue/prompt-loader.ts),
  * as do the square-bracket placeholders prompts were written with before ([SOURCE LOGO]).
  */
 

@@ -61,7 +61,7 @@ export const SPINNER_ATTRIBUTE = 'data-guard-spinner';
 export const ENTRY_SHELL_ATTRIBUTE = 'data-entry-shell';
 /**
  * The last segment of a shell's path. No entry can have it as its id: slugs have no '_'
- * (src/schemas/fields.ts) and video ids are 11 characters; the route checks it all the same.
+ * (src/catalogue/schemas/fields.ts) and video ids are 11 characters; the route checks it all the same.
  */
 export const ENTRY_SHELL_SEGMENT = '_entry';
 /** Where the entries' sealed parts are, one JSON file each named by entryFileName(). */

@@ -145,7 +145,7 @@ export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): Sea
     prompt: entry.prompt,
     variables: entry.variables,
     added: entry.added,
-    // A catalogue's route is /<its id> (src/catalogues.ts).
+    // A catalogue's route is /<its id> (src/catalogue/registry.ts).
     favourite: favouriteKey(ref.page.slice(1), entry.id),
   }));
 }

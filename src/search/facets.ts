@@ -1,4 +1,4 @@
-import { categoryAnchor } from '../lib/catalogue.ts';
+import { categoryAnchor } from '../catalogue/order.ts';
 import { KIND_LABELS, SEARCH_KINDS, type SearchDoc } from './documents.ts';
 import { FILTER_NAMES, matchesFilters, type SearchFilters } from './engine.ts';
 

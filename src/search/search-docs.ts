@@ -1,10 +1,10 @@
-import { entryPath } from '../catalogues.ts';
+import { entryPath } from '../catalogue/registry.ts';
 import { toSearchDocs, type EntryFields, type SearchDoc } from './documents.ts';
-import { entryName, loadCatalogues } from '../pages/_catalogue-entries.ts';
+import { entryName, loadCatalogues } from '../catalogue/entries.ts';
 
 /*
  * Every catalogue entry as a search document, from the same entries the pages render
- * (src/pages/_catalogue-entries.ts, over the registry in src/catalogues.ts), in page order: the
+ * (src/catalogue/entries.ts, over the registry in src/catalogue/registry.ts), in page order: the
  * source of /search-index.json and /search-prompts.json. A result opens the entry's own page where
  * it has one.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CATALOGUES, KIND_NOUNS } from '../../src/catalogues.ts';
+import { CATALOGUES, KIND_NOUNS } from '../../src/catalogue/registry.ts';
 import { activeContent } from './support/active-content.ts';
 import { hostileEntries } from './support/content.ts';
 import { builtPages, elements, ownText } from './support/pages.ts';

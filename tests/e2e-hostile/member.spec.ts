@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CATALOGUES } from '../../src/catalogues.ts';
+import { CATALOGUES } from '../../src/catalogue/registry.ts';
 import { CONTENT_SHOWN, SIGN_IN_PATH, type RegionKind } from '../../src/members/contract.ts';
 import { activeContent, documentFacts } from './support/active-content.ts';
 import { hostileEntries, type HostileEntry } from './support/content.ts';
@@ -68,7 +68,7 @@ for (const { path, region } of builtPages().filter((one) => !entryPaths.has(one.
   });
 }
 
-// Every entry's own page, at its address (src/catalogues.ts, entryPath), however the build
+// Every entry's own page, at its address (src/catalogue/registry.ts, entryPath), however the build
 // serves it.
 for (const entry of entries) {
   test(`${entry.path} as a member`, async ({ page }) => {

@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from './support/auth.ts';
 import { AuthPage } from './support/auth-page.ts';
-import { MEMBERS_ROUTES } from '../../src/catalogues.ts';
+import { MEMBERS_ROUTES } from '../../src/catalogue/registry.ts';
 import { KEY_PATH, KEY_STORAGE } from '../../src/members/contract.ts';
 
 const PASSWORD = 'Str0ng!pass';

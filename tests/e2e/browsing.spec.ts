@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CATALOGUES } from '../../src/catalogues.ts';
+import { CATALOGUES } from '../../src/catalogue/registry.ts';
 import { expect, test } from './support/member.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
 

@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 import { DIST, filesUnder } from './support/dist.ts';
 import { createMember, storeSession } from './support/auth.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
-import { CATALOGUES } from '../../src/catalogues.ts';
+import { CATALOGUES } from '../../src/catalogue/registry.ts';
 import { CONTENT_SHOWN } from '../../src/members/contract.ts';
 
 /*

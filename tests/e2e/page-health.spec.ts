@@ -1,4 +1,4 @@
-import { MEMBERS_ROUTES } from '../../src/catalogues.ts';
+import { MEMBERS_ROUTES } from '../../src/catalogue/registry.ts';
 import { SEALED_PART_ATTRIBUTE } from '../../src/members/contract.ts';
 import { expect, test } from './support/member.ts';
 

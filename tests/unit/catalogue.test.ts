@@ -4,8 +4,8 @@ import {
   comparePrompts,
   groupByCategory,
   inCategoryOrder,
-} from '../../src/lib/catalogue.ts';
-import { toPrompts } from '../../src/lib/prompts.ts';
+} from '../../src/catalogue/order.ts';
+import { toPrompts } from '../../src/catalogue/prompts.ts';
 
 describe('categoryAnchor', () => {
   it.each([

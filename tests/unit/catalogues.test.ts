@@ -5,7 +5,7 @@ import {
   membersSections,
   searchKinds,
   type Catalogue,
-} from '../../src/catalogues.ts';
+} from '../../src/catalogue/registry.ts';
 import { homeShortcuts, membersRoutes, navGroups } from '../../src/lib/navigation.ts';
 
 /** A catalogue an editor might add: one registry entry (its content file is not needed here). */

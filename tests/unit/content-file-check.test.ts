@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonEntries } from '../../src/lib/content-file-check.ts';
+import { checkJsonEntries } from '../../src/catalogue/content-file-check.ts';
 
 const PATH = 'content/tools/toolstack.json';
 

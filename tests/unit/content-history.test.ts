@@ -4,7 +4,7 @@ import {
   fileAddedDays,
   idLineDays,
   utcDay,
-} from '../../src/lib/content-history.ts';
+} from '../../src/catalogue/content-history.ts';
 
 const blame = (entries: [time: number, line: string][]) =>
   entries

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anchorIds } from '../../scripts/entry-maps.ts';
 import { parsePage } from '../../scripts/html.ts';
 import { buildEntryMap, entryPage, pageNumber } from '../../src/lib/entry-map.ts';
-import { contentDir } from '../../src/lib/content-dir.ts';
+import { contentDir } from '../../src/catalogue/content-dir.ts';
 import {
   cataloguePaths,
   entryMapPath,

@@ -13,7 +13,11 @@ import {
   type PromptField,
   type VariableNotes,
 } from '../../src/lib/placeholders.ts';
-import { promptFileProblems, promptLoader, unusedVariables } from '../../src/lib/prompt-loader.ts';
+import {
+  promptFileProblems,
+  promptLoader,
+  unusedVariables,
+} from '../../src/catalogue/prompt-loader.ts';
 
 const PROMPTS = 'content/prompts';
 const promptFiles = readdirSync(PROMPTS).flatMap((kind) =>

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LAB_CATEGORIES, TOOLSTACK_CATEGORIES } from '../../src/schemas/categories.ts';
-import { devToolSchema } from '../../src/schemas/dev-tool.ts';
-import { failedToolSchema } from '../../src/schemas/failed-tool.ts';
-import { devPromptSchema, promptSchema } from '../../src/schemas/prompt.ts';
-import { repositorySchema } from '../../src/schemas/repository.ts';
-import { toolSchema } from '../../src/schemas/tool.ts';
-import { videoSchema } from '../../src/schemas/video.ts';
+import { LAB_CATEGORIES, TOOLSTACK_CATEGORIES } from '../../src/catalogue/schemas/categories.ts';
+import { devToolSchema } from '../../src/catalogue/schemas/dev-tool.ts';
+import { failedToolSchema } from '../../src/catalogue/schemas/failed-tool.ts';
+import { devPromptSchema, promptSchema } from '../../src/catalogue/schemas/prompt.ts';
+import { repositorySchema } from '../../src/catalogue/schemas/repository.ts';
+import { toolSchema } from '../../src/catalogue/schemas/tool.ts';
+import { videoSchema } from '../../src/catalogue/schemas/video.ts';
 
 const tool = {
   id: 'cursor',

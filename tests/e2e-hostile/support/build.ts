@@ -5,7 +5,7 @@
  * by playwright.hostile.config.ts and the specs, which serve and read it.
  */
 
-/** The fixture content folder, as CONTENT_DIR (src/lib/content-dir.ts) takes it. */
+/** The fixture content folder, as CONTENT_DIR (src/catalogue/content-dir.ts) takes it. */
 export const HOSTILE_CONTENT_DIR = 'tests/fixtures/hostile-content';
 
 /** The build folder, as SITE_OUT_DIR (scripts/out-dir.ts) takes it. */

@@ -6,7 +6,7 @@ import {
   entryPath,
   type Catalogue,
   type EntryKind,
-} from '../../../src/catalogues.ts';
+} from '../../../src/catalogue/registry.ts';
 import { HOSTILE_CONTENT_DIR } from './build.ts';
 
 /*

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogue } from '../../../scripts/bench/synthetic-catalogue.ts';
-import * as categories from '../../../src/schemas/categories.ts';
-import { devToolSchema } from '../../../src/schemas/dev-tool.ts';
-import { failedToolSchema } from '../../../src/schemas/failed-tool.ts';
-import { devPromptSchema, promptSchema } from '../../../src/schemas/prompt.ts';
-import { repositorySchema } from '../../../src/schemas/repository.ts';
-import { toolSchema } from '../../../src/schemas/tool.ts';
-import { videoSchema } from '../../../src/schemas/video.ts';
+import * as categories from '../../../src/catalogue/schemas/categories.ts';
+import { devToolSchema } from '../../../src/catalogue/schemas/dev-tool.ts';
+import { failedToolSchema } from '../../../src/catalogue/schemas/failed-tool.ts';
+import { devPromptSchema, promptSchema } from '../../../src/catalogue/schemas/prompt.ts';
+import { repositorySchema } from '../../../src/catalogue/schemas/repository.ts';
+import { toolSchema } from '../../../src/catalogue/schemas/tool.ts';
+import { videoSchema } from '../../../src/catalogue/schemas/video.ts';
 
 /** The schema each content file of the real site is checked with (src/content.config.ts). */
 const JSON_SCHEMAS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isVariableName } from '../lib/placeholders.ts';
+import { isVariableName } from '../../lib/placeholders.ts';
 import { addedDate, category, plainText } from './fields.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import simpleIcons from 'simple-icons/icons.json' with { type: 'json' };
-import { contentDir } from '../lib/content-dir.ts';
-import { LOGO_FILE, LOGO_FILE_MAX_BYTES } from '../lib/logos.ts';
+import { contentDir } from '../content-dir.ts';
+import { LOGO_FILE, LOGO_FILE_MAX_BYTES } from '../../lib/logos.ts';
 import { text } from './fields.ts';
 
 const SIMPLE_ICON_SLUGS = new Set(simpleIcons.map((icon) => icon.slug));

@@ -1,4 +1,4 @@
-import type { PromptData } from '../schemas/prompt.ts';
+import type { PromptData } from './schemas/prompt.ts';
 
 /** A prompt entry as the pages render it: its anchor id, front matter and the exact prompt text. */
 export type PromptEntry<T extends PromptData = PromptData> = T & { id: string; prompt: string };

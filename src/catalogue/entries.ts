@@ -6,24 +6,24 @@ import {
   type Catalogue,
   type CatalogueSource,
   type EntryKind,
-} from '../catalogues.ts';
+} from './registry.ts';
 import { join } from 'node:path';
-import { byName, comparePrompts, inCategoryOrder } from '../lib/catalogue.ts';
-import { contentDir } from '../lib/content-dir.ts';
-import { contentHistory } from '../lib/content-history.ts';
+import { byName, comparePrompts, inCategoryOrder } from './order.ts';
+import { contentDir } from './content-dir.ts';
+import { contentHistory } from './content-history.ts';
 import { favouriteKey } from '../lib/favourites.ts';
-import { toPrompts, type PromptEntry } from '../lib/prompts.ts';
-import { DEV_TOOL_CATEGORIES } from '../schemas/categories.ts';
-import type { DevTool } from '../schemas/dev-tool.ts';
-import type { FailedTool } from '../schemas/failed-tool.ts';
-import type { PromptData } from '../schemas/prompt.ts';
-import type { Repository } from '../schemas/repository.ts';
-import type { Tool } from '../schemas/tool.ts';
-import type { Video } from '../schemas/video.ts';
+import { toPrompts, type PromptEntry } from './prompts.ts';
+import { DEV_TOOL_CATEGORIES } from './schemas/categories.ts';
+import type { DevTool } from './schemas/dev-tool.ts';
+import type { FailedTool } from './schemas/failed-tool.ts';
+import type { PromptData } from './schemas/prompt.ts';
+import type { Repository } from './schemas/repository.ts';
+import type { Tool } from './schemas/tool.ts';
+import type { Video } from './schemas/video.ts';
 import type { Facet } from '../lib/filters.ts';
 
 /*
- * The entries of every catalogue, loaded from the collections the registry (src/catalogues.ts)
+ * The entries of every catalogue, loaded from the collections the registry (src/catalogue/registry.ts)
  * declares, in the order their page shows them. The catalogue and entry pages and the search
  * documents all read them from here (the leading underscore keeps this module from being a route).
  */

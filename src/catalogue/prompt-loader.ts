@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
-import { placeholderProblems, variablesOf } from './placeholders.ts';
+import { placeholderProblems, variablesOf } from '../lib/placeholders.ts';
 
 /** The 1-based file line on which a Markdown file's body starts (after its front matter). */
 function bodyStartLine(raw: string): number {

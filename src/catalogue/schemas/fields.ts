@@ -37,7 +37,7 @@ export const category = <const T extends readonly [string, ...string[]]>(values:
 
 /**
  * When an entry joined the catalogue ('Recently added' on the members' home); without it, the
- * day its line or file was first committed (src/lib/content-history.ts).
+ * day its line or file was first committed (src/catalogue/content-history.ts).
  */
 export const addedDate = z
   .string({ error: 'must be a date such as "2026-11-24"' })

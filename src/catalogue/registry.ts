@@ -18,8 +18,8 @@ import {
   TOOLSTACK_CATEGORIES,
   VIDEO_PROMPT_CATEGORIES,
 } from './schemas/categories.ts';
-import { homeShortcuts, membersRoutes, navGroups, type SectionLinks } from './lib/navigation.ts';
-import type { SearchKind } from './search/documents.ts';
+import { homeShortcuts, membersRoutes, navGroups, type SectionLinks } from '../lib/navigation.ts';
+import type { SearchKind } from '../search/documents.ts';
 
 /**
  * What an entry is: it decides the schema that checks it, the card that shows it and how its

@@ -1,15 +1,15 @@
-import { DEV_TOOL_CATEGORIES } from './categories.ts';
-import { devToolSchema } from './dev-tool.ts';
-import { failedToolSchema } from './failed-tool.ts';
-import { devPromptSchema, promptSchema } from './prompt.ts';
-import { repositorySchema } from './repository.ts';
-import { toolSchema } from './tool.ts';
-import { videoSchema } from './video.ts';
-import type { EntryKind } from '../catalogues.ts';
+import { DEV_TOOL_CATEGORIES } from './schemas/categories.ts';
+import { devToolSchema } from './schemas/dev-tool.ts';
+import { failedToolSchema } from './schemas/failed-tool.ts';
+import { devPromptSchema, promptSchema } from './schemas/prompt.ts';
+import { repositorySchema } from './schemas/repository.ts';
+import { toolSchema } from './schemas/tool.ts';
+import { videoSchema } from './schemas/video.ts';
+import type { EntryKind } from './registry.ts';
 
 /**
  * The schema that checks an entry of a kind on a page with these categories (the catalogue
- * registry, src/catalogues.ts, names both for every content file).
+ * registry, src/catalogue/registry.ts, names both for every content file).
  */
 export function entrySchema(
   kind: EntryKind,
