@@ -1,25 +1,19 @@
 import { defineCollection } from 'astro:content';
-import { MARKDOWN_KINDS, catalogueSources, type CatalogueSource } from './catalogue/registry.ts';
 import { checkedFileLoader } from './catalogue/checked-file-loader.ts';
+import { ID_RULES } from './catalogue/content-file-check.ts';
 import { contentDir } from './catalogue/content-dir.ts';
+import { KINDS } from './catalogue/kinds.ts';
 import { promptLoader } from './catalogue/prompt-loader.ts';
-import type { IdRule } from './catalogue/content-file-check.ts';
-import { entrySchema } from './catalogue/kind-schemas.ts';
+import { catalogueSources, sourceCategories, type CatalogueSource } from './catalogue/registry.ts';
 
 const CONTENT = contentDir(process.env);
-/** Video entries are keyed by their YouTube id, which is case-sensitive. */
-const YOUTUBE_ID: IdRule = {
-  pattern: /^[A-Za-z0-9_-]{11}$/,
-  description: 'an 11-character YouTube video id',
-};
 
+/** A folder of Markdown prompts, or a JSON list checked by its kind's id rule. */
 function loader(source: CatalogueSource) {
-  return MARKDOWN_KINDS.has(source.kind)
+  const kind = KINDS[source.kind];
+  return kind.markdown
     ? promptLoader(`${CONTENT}/${source.path}`)
-    : checkedFileLoader(
-        `${CONTENT}/${source.path}`,
-        source.kind === 'video' ? YOUTUBE_ID : undefined,
-      );
+    : checkedFileLoader(`${CONTENT}/${source.path}`, ID_RULES[kind.ids]);
 }
 
 /**
@@ -31,7 +25,7 @@ export const collections = Object.fromEntries(
     source.collection,
     defineCollection({
       loader: loader(source),
-      schema: entrySchema(source.kind, source.categories),
+      schema: KINDS[source.kind].schema(sourceCategories(source)),
     }),
   ]),
 );

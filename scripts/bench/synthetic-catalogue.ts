@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { catalogueSources, MARKDOWN_KINDS, type EntryKind } from '../../src/catalogue/registry.ts';
+import { KINDS, type EntryKind } from '../../src/catalogue/kinds.ts';
+import { catalogueSources } from '../../src/catalogue/registry.ts';
 import { DEV_TOOL_CATEGORIES } from '../../src/catalogue/schemas/categories.ts';
 import { DEV_TOOL_STATUSES, PRICING } from '../../src/catalogue/schemas/dev-tool.ts';
 import { apportion } from './lib/apportion.ts';
@@ -21,10 +22,12 @@ const PROMPT_SIZES = [
 
 type Kind = 'tool' | 'devTool' | 'failed' | 'video' | 'repository' | 'prompt' | 'devPrompt';
 
-const KINDS: Record<EntryKind, Kind> = {
+/** Which generator below writes each kind's entries. */
+const GENERATORS: Record<EntryKind, Kind> = {
   tool: 'tool',
   'dev-tool': 'devTool',
   'failed-tool': 'failed',
+  'company-tool': 'tool',
   'text-prompt': 'prompt',
   'video-prompt': 'prompt',
   'dev-prompt': 'devPrompt',
@@ -35,7 +38,7 @@ const KINDS: Record<EntryKind, Kind> = {
 /** How many entries a content file (or prompt folder) of the real catalogue holds today. */
 function entriesToday(path: string, kind: EntryKind): number {
   const real = `content/${path}`;
-  return MARKDOWN_KINDS.has(kind)
+  return KINDS[kind].markdown
     ? readdirSync(real).filter((name) => name.endsWith('.md')).length
     : (JSON.parse(readFileSync(real, 'utf8')) as unknown[]).length;
 }
@@ -48,7 +51,7 @@ function entriesToday(path: string, kind: EntryKind): number {
 const FILES = catalogueSources().map(({ source }) => ({
   path: source.path,
   weight: Math.max(1, entriesToday(source.path, source.kind)),
-  kind: KINDS[source.kind],
+  kind: GENERATORS[source.kind],
   categories: source.categories,
 }));
 

@@ -3,8 +3,8 @@ export const DEFAULT_CONTENT_DIR = 'content';
 
 /**
  * The folder the catalogue is built from: CONTENT_DIR when set (the bench builds synthetic
- * catalogues of 1,000 to 50,000 entries this way), otherwise content/. Read by
- * src/content.config.ts alone; a trailing slash is dropped so paths join cleanly.
+ * catalogues of 1,000 to 50,000 entries this way), otherwise content/. A trailing slash is
+ * dropped so paths join cleanly.
  */
 export function contentDir(env: Record<string, string | undefined>): string {
   const value = env.CONTENT_DIR?.trim().replace(/\/+$/, '');

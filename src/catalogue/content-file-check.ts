@@ -16,6 +16,15 @@ export const SLUG_ID: IdRule = {
   description: 'a lowercase slug such as "my-tool" (letters, digits and hyphens)',
 };
 
+/** Each kind's id rule by its name in kinds.ts: videos are keyed by their case-sensitive YouTube id. */
+export const ID_RULES: Record<'slug' | 'youtube', IdRule> = {
+  slug: SLUG_ID,
+  youtube: {
+    pattern: /^[A-Za-z0-9_-]{11}$/,
+    description: 'an 11-character YouTube video id',
+  },
+};
+
 function describe(item: unknown, index: number): string {
   const name =
     typeof item === 'object' && item !== null && 'name' in item && typeof item.name === 'string'

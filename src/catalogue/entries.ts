@@ -1,31 +1,28 @@
-import { getCollection, type CollectionKey } from 'astro:content';
+import { favouriteKey } from '../lib/favourites.ts';
+import type { Facet } from '../lib/filters.ts';
+import { KINDS, countLabel, type EntryKind, type Kinds } from './kinds.ts';
+import { ORDERS, type Orderable } from './order.ts';
+import type { PromptEntry } from './prompts.ts';
 import {
   CATALOGUES,
   ENTRY_PAGES_UP_TO,
-  MARKDOWN_KINDS,
+  entryPath,
+  sourceCategories,
   type Catalogue,
   type CatalogueSource,
-  type EntryKind,
 } from './registry.ts';
-import { join } from 'node:path';
-import { byName, comparePrompts, inCategoryOrder } from './order.ts';
-import { contentDir } from './content-dir.ts';
-import { contentHistory } from './content-history.ts';
-import { favouriteKey } from '../lib/favourites.ts';
-import { toPrompts, type PromptEntry } from './prompts.ts';
-import { DEV_TOOL_CATEGORIES } from './schemas/categories.ts';
 import type { DevTool } from './schemas/dev-tool.ts';
 import type { FailedTool } from './schemas/failed-tool.ts';
 import type { PromptData } from './schemas/prompt.ts';
 import type { Repository } from './schemas/repository.ts';
 import type { Tool } from './schemas/tool.ts';
 import type { Video } from './schemas/video.ts';
-import type { Facet } from '../lib/filters.ts';
 
 /*
- * The entries of every catalogue, loaded from the collections the registry (src/catalogue/registry.ts)
- * declares, in the order their page shows them. The catalogue and entry pages and the search
- * documents all read them from here (the leading underscore keeps this module from being a route).
+ * The entries of every catalogue in the order their page shows them, checked, and with their
+ * links resolved: the catalogue and entry pages, the home counts and the search documents all
+ * read them from here. Framework-free: load.ts hands in what the content collections hold, and a
+ * test hands in a registry and kinds of its own.
  */
 
 /** What each kind of entry holds once its schema has checked it. */
@@ -33,6 +30,7 @@ export interface EntryData {
   tool: Tool;
   'dev-tool': DevTool;
   'failed-tool': FailedTool;
+  'company-tool': Tool;
   'text-prompt': PromptEntry;
   'video-prompt': PromptEntry;
   'dev-prompt': PromptEntry<PromptData & { tags: string[] }>;
@@ -40,78 +38,34 @@ export interface EntryData {
   repository: Repository;
 }
 
-/**
- * One entry with its catalogue (its id in the registry), kind, the content source it came from
- * and when it joined (YYYY-MM-DD).
- */
-export type CatalogueEntry = {
-  [K in EntryKind]: {
-    catalogue: string;
-    kind: K;
-    source: CatalogueSource;
-    data: EntryData[K];
-    added: string | undefined;
-  };
-}[EntryKind];
+/** What an entry of any kind holds: an id, and the fields its kind's schema adds. */
+export type EntryFields = { id: string; added?: string | undefined } & Record<string, unknown>;
 
-/** An entry's display name: a tool's name, a prompt's or video's title, a repository's owner/name. */
-export function entryName(entry: CatalogueEntry): string {
-  switch (entry.kind) {
-    case 'text-prompt':
-    case 'video-prompt':
-    case 'dev-prompt':
-    case 'video':
-      return entry.data.title;
-    case 'repository':
-      return `${entry.data.owner}/${entry.data.name}`;
-    default:
-      return entry.data.name;
-  }
+/** One loaded entry of kind K, with its data D. */
+export interface LoadedEntry<K extends string = string, D = EntryFields> {
+  /** Its catalogue's id in the registry. */
+  catalogue: string;
+  kind: K;
+  /** The content file (or prompt folder) it came from. */
+  source: CatalogueSource<K>;
+  data: D;
+  /** When it joined the catalogue (YYYY-MM-DD): its `added`, else its first commit. */
+  added: string | undefined;
+  /** Its display name: a tool's name, a prompt's or video's title, a repository's owner/name. */
+  name: string;
+  /** Its own page, when its catalogue has entry pages. */
+  href: string | undefined;
+  /** Failed tools: where the tool named in 'What I use instead' is shown, if the site has it. */
+  replacementHref: string | undefined;
 }
+
+/** One entry of the site's kinds, its data typed by its kind. */
+export type CatalogueEntry = { [K in EntryKind]: LoadedEntry<K, EntryData[K]> }[EntryKind];
 
 /** The category an entry sits under, if its kind has categories. */
-export function entryCategory(entry: CatalogueEntry): string | undefined {
-  return 'category' in entry.data ? entry.data.category : undefined;
-}
-
-/** A source's entries in display order: by category, then by name (prompts by order, then title). */
-async function loadSource(catalogue: string, source: CatalogueSource): Promise<CatalogueEntry[]> {
-  const loaded = await getCollection(source.collection as CollectionKey);
-  const categories = source.categories ?? DEV_TOOL_CATEGORIES;
-  const history = contentHistory(
-    join(contentDir(process.env), source.path),
-    MARKDOWN_KINDS.has(source.kind),
-  );
-  const tag = (data: unknown) => {
-    const { id, added } = data as { id: string; added?: string };
-    return {
-      catalogue,
-      kind: source.kind,
-      source,
-      data,
-      added: added ?? history.get(id),
-    } as CatalogueEntry;
-  };
-  if (MARKDOWN_KINDS.has(source.kind)) {
-    const prompts = toPrompts(
-      loaded as unknown as { id: string; data: PromptData; body?: string }[],
-    ).sort(comparePrompts);
-    return inCategoryOrder(prompts, categories).map(tag);
-  }
-  const data = loaded.map((entry) => entry.data as Record<string, unknown>);
-  if (source.kind === 'video') return data.map(tag);
-  const sorted = (data as unknown as { name: string; category?: string }[]).sort(byName);
-  return source.kind === 'repository'
-    ? sorted.map(tag)
-    : inCategoryOrder(sorted as { name: string; category: string }[], categories).map(tag);
-}
-
-/** A catalogue's entries, source by source (the main list, then sections such as the graveyard). */
-export async function loadCatalogue(catalogue: Catalogue): Promise<CatalogueEntry[]> {
-  const sources = await Promise.all(
-    catalogue.sources.map((source) => loadSource(catalogue.id, source)),
-  );
-  return sources.flat();
+export function entryCategory(entry: { data: unknown }): string | undefined {
+  const { category } = entry.data as { category?: unknown };
+  return typeof category === 'string' ? category : undefined;
 }
 
 /**
@@ -121,7 +75,10 @@ export async function loadCatalogue(catalogue: Catalogue): Promise<CatalogueEntr
 export const hasEntryPages = (count: number) => count <= ENTRY_PAGES_UP_TO;
 
 /** The entry pages' path segment must never read as a page number (/toolstack/2). */
-export function checkEntryIds(catalogue: Catalogue, entries: readonly CatalogueEntry[]): void {
+export function checkEntryIds(
+  catalogue: Pick<Catalogue<string>, 'id' | 'route'>,
+  entries: readonly Pick<LoadedEntry, 'data' | 'source'>[],
+): void {
   const seen = new Map<string, string>();
   for (const entry of entries) {
     const { id } = entry.data;
@@ -141,39 +98,14 @@ export function checkEntryIds(catalogue: Catalogue, entries: readonly CatalogueE
   }
 }
 
-/** A catalogue with its entries, and whether they have pages of their own. */
-export interface LoadedCatalogue {
-  catalogue: Catalogue;
-  entries: CatalogueEntry[];
-  entryPages: boolean;
-}
-
-let loaded: Promise<LoadedCatalogue[]> | undefined;
-
-/**
- * Every catalogue with its entries, in registry order, checked once: the catalogue and entry
- * pages, the search files and the home page's counts all ask, and get the same load.
- */
-export function loadCatalogues(): Promise<LoadedCatalogue[]> {
-  loaded ??= Promise.all(
-    CATALOGUES.map(async (catalogue) => {
-      const entries = await loadCatalogue(catalogue);
-      checkEntryIds(catalogue, entries);
-      return { catalogue, entries, entryPages: hasEntryPages(entries.length) };
-    }),
-  ).then((catalogues) => {
-    checkFavouriteKeys(catalogues.flatMap(({ entries }) => entries));
-    return catalogues;
-  });
-  return loaded;
-}
-
 /**
  * Two entries must never share a favourite key (src/lib/favourites.ts), or starring one would
  * star both. With six base-36 characters this takes thousands of entries to happen once; the
  * fix then is a new id for one of them.
  */
-export function checkFavouriteKeys(entries: readonly CatalogueEntry[]): void {
+export function checkFavouriteKeys(
+  entries: readonly Pick<LoadedEntry, 'catalogue' | 'data' | 'source'>[],
+): void {
   const seen = new Map<string, string>();
   for (const entry of entries) {
     const key = favouriteKey(entry.catalogue, entry.data.id);
@@ -188,8 +120,83 @@ export function checkFavouriteKeys(entries: readonly CatalogueEntry[]): void {
   }
 }
 
+/** A catalogue with its entries, and whether they have pages of their own. */
+export interface LoadedCatalogue<K extends string = EntryKind, E = CatalogueEntry> {
+  catalogue: Catalogue<K>;
+  entries: E[];
+  entryPages: boolean;
+}
+
+/** What the content layer holds for one source: its checked entries, and their days in git. */
+export interface SourceContent {
+  entries: readonly EntryFields[];
+  /** The day each entry (by id) was first committed (content-history.ts). */
+  history: ReadonlyMap<string, string>;
+}
+
+/**
+ * Every catalogue of a registry with its entries: each source's entries in its kind's order,
+ * named, dated, checked (ids, favourite keys), and linked: its own page where its catalogue has
+ * entry pages, and a failed tool's replacement where the site shows a tool of that name (its
+ * page, else its card; the first catalogue in registry order wins).
+ */
+export function resolveCatalogues<K extends string>(
+  content: (source: CatalogueSource<K>) => SourceContent,
+  catalogues: readonly Catalogue<K>[],
+  kinds: Kinds<K>,
+): LoadedCatalogue<K, LoadedEntry<K>>[] {
+  const loaded = catalogues.map((catalogue) => {
+    const entries = catalogue.sources.flatMap((source) => {
+      const kind = kinds[source.kind];
+      const { entries: data, history } = content(source);
+      const ordered = ORDERS[kind.order](
+        data as unknown as (EntryFields & Orderable)[],
+        sourceCategories(source),
+      );
+      return ordered.map((one): LoadedEntry<K> => ({
+        catalogue: catalogue.id,
+        kind: source.kind,
+        source,
+        data: one,
+        added: one.added ?? history.get(one.id),
+        name: kind.name.map((field) => String(one[field])).join('/'),
+        href: undefined,
+        replacementHref: undefined,
+      }));
+    });
+    checkEntryIds(catalogue, entries);
+    const entryPages = hasEntryPages(entries.length);
+    for (const entry of entries) {
+      if (entryPages) entry.href = entryPath(catalogue, entry.data.id);
+    }
+    return { catalogue, entries, entryPages };
+  });
+  const all = loaded.flatMap(({ entries }) => entries);
+  checkFavouriteKeys(all);
+  const byName = new Map<string, string>();
+  for (const { catalogue, entries } of loaded) {
+    for (const entry of entries) {
+      const key = entry.name.toLowerCase();
+      if (kinds[entry.kind].replacement && !byName.has(key)) {
+        byName.set(key, entry.href ?? `${catalogue.route}#${entry.data.id}`);
+      }
+    }
+  }
+  for (const entry of all) {
+    const { whatIUseInstead } = entry.data;
+    if (typeof whatIUseInstead === 'string') {
+      entry.replacementHref = byName.get(whatIUseInstead.toLowerCase());
+    }
+  }
+  return loaded;
+}
+
+/** The site's catalogues, resolved from what the content layer holds (load.ts). */
+export const resolveSiteCatalogues = (content: (source: CatalogueSource) => SourceContent) =>
+  resolveCatalogues(content, CATALOGUES, KINDS) as unknown as LoadedCatalogue[];
+
 /** What the page's filters (src/lib/filters.ts) can pick an entry by. */
-export function entryFacets(entry: CatalogueEntry): Partial<Record<Facet, string[]>> {
+export function entryFacets(entry: { data: unknown }): Partial<Record<Facet, string[]>> {
   const data = entry.data as {
     category?: string;
     tags?: string[];
@@ -202,4 +209,46 @@ export function entryFacets(entry: CatalogueEntry): Partial<Record<Facet, string
   if (data.pricing) facets.pricing = [data.pricing];
   if (data.status) facets.status = [data.status];
   return facets;
+}
+
+/**
+ * What each catalogue holds, as the home grid counts it ('47 tools'), by route; /prompts counts
+ * the prompts of every prompt library.
+ */
+export function catalogueCounts<K extends string>(
+  catalogues: readonly LoadedCatalogue<K, unknown>[],
+  kinds: Kinds<K>,
+): Map<string, string> {
+  const count = (kind: K, total: number) => countLabel(kinds[kind], total);
+  const counts = new Map(
+    catalogues.map(({ catalogue, entries }) => [
+      catalogue.route,
+      count(catalogue.sources[0].kind, entries.length),
+    ]),
+  );
+  const libraries = catalogues.filter(({ catalogue }) => catalogue.promptLibrary);
+  const first = libraries[0];
+  if (first) {
+    counts.set(
+      '/prompts',
+      count(
+        first.catalogue.sources[0].kind,
+        libraries.reduce((sum, { entries }) => sum + entries.length, 0),
+      ),
+    );
+  }
+  return counts;
+}
+
+/**
+ * An entry's card: its kind's card component (kind-views.ts, or a test's) and the props every
+ * card takes, its entry with its links and what the page's filters know of it.
+ */
+export function cardFor<E extends LoadedEntry<string, unknown>, C>(
+  entry: E,
+  views: Readonly<Record<string, { Card: C }>>,
+) {
+  const view = views[entry.kind];
+  if (!view) throw new Error(`${entry.kind}: no card for this kind`);
+  return { Card: view.Card, props: { entry, facets: JSON.stringify(entryFacets(entry)) } };
 }

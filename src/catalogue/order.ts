@@ -57,3 +57,30 @@ export function comparePrompts(
 export function byName(a: { name: string }, b: { name: string }): number {
   return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 }
+
+/**
+ * An entry as the orders below read it; each order reads only the fields its kinds have (a
+ * video has no name, a repository no category).
+ */
+export interface Orderable {
+  name: string;
+  title: string;
+  order?: number | undefined;
+  category: string;
+}
+
+/**
+ * A kind's order on its page (`order` in kinds.ts), given the page's categories: tools by
+ * category then name, prompts by category then `order` and title, repositories by name, videos
+ * as the editor wrote them.
+ */
+export const ORDERS: Record<
+  'category-name' | 'category-prompt' | 'name' | 'as-written',
+  <T extends Orderable>(entries: readonly T[], categories: readonly string[]) => T[]
+> = {
+  'category-name': (entries, categories) => inCategoryOrder([...entries].sort(byName), categories),
+  'category-prompt': (entries, categories) =>
+    inCategoryOrder([...entries].sort(comparePrompts), categories),
+  name: (entries) => [...entries].sort(byName),
+  'as-written': (entries) => [...entries],
+};

@@ -1,6 +1,6 @@
 /*
  * The catalogue registry: every members' catalogue page with its route, content file(s), entry
- * kind (which picks the schema, the card and the search kind), categories, titles and intro.
+ * kind (kinds.ts: its schema, card, search group and order), categories, titles and intro.
  * Content collections (src/content.config.ts), the catalogue and entry routes
  * (src/pages/[catalogue]/[...path].astro), the navigation, the home grid, /prompts, the search
  * documents, the members' route list and the bench's synthetic catalogue are all derived from
@@ -19,46 +19,24 @@ import {
   VIDEO_PROMPT_CATEGORIES,
 } from './schemas/categories.ts';
 import { homeShortcuts, membersRoutes, navGroups, type SectionLinks } from '../lib/navigation.ts';
-import type { SearchKind } from '../search/documents.ts';
-
-/**
- * What an entry is: it decides the schema that checks it, the card that shows it and how its
- * content is stored (a JSON list, or a folder of Markdown files for prompts).
- */
-export type EntryKind =
-  | 'tool'
-  | 'dev-tool'
-  | 'failed-tool'
-  | 'text-prompt'
-  | 'video-prompt'
-  | 'dev-prompt'
-  | 'video'
-  | 'repository';
-
-/** Prompts are one Markdown file each; every other kind is a JSON list. */
-export const MARKDOWN_KINDS: ReadonlySet<EntryKind> = new Set([
-  'text-prompt',
-  'video-prompt',
-  'dev-prompt',
-]);
+import type { EntryKind } from './kinds.ts';
 
 /** One content file (or prompt folder) of a catalogue page. */
-export interface CatalogueSource {
+export interface CatalogueSource<K extends string = EntryKind> {
   /** Its content collection's name. */
   collection: string;
   /** Its JSON file, or its folder of Markdown prompts, under content/. */
   path: string;
-  kind: EntryKind;
+  /** Its entries' kind (kinds.ts): their schema, card, search group and order. */
+  kind: K;
   /** The categories its entries may have, in display order (dev tools have their own list). */
   categories?: readonly [string, ...string[]] | undefined;
-  /** Its entries' kind in search results. */
-  searchKind: SearchKind;
   /** A section of its own under the page's main list, such as the Tool Graveyard. */
   section?: { title: string; anchor: string; intro: string } | undefined;
 }
 
 /** A members' catalogue page. */
-export interface Catalogue extends SectionLinks {
+export interface Catalogue<K extends string = EntryKind> extends SectionLinks {
   /** The route's one segment, /<id>; entry pages are /<id>/<entry id>. */
   id: string;
   route: `/${string}`;
@@ -73,7 +51,7 @@ export interface Catalogue extends SectionLinks {
   /** A badge beside the heading. */
   label?: { text: string; tone: 'amber' | 'red' | 'brand' } | undefined;
   /** The main list first, then any sections of their own. */
-  sources: readonly [CatalogueSource, ...CatalogueSource[]];
+  sources: readonly [CatalogueSource<K>, ...CatalogueSource<K>[]];
   /** Card grid columns at the widest breakpoint. */
   columns: 1 | 2 | 3;
   /**
@@ -109,7 +87,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'tools/toolstack.json',
         kind: 'tool',
         categories: TOOLSTACK_CATEGORIES,
-        searchKind: 'tool',
       },
     ],
     columns: 3,
@@ -131,7 +108,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'tools/lab.json',
         kind: 'tool',
         categories: LAB_CATEGORIES,
-        searchKind: 'tool',
       },
     ],
     columns: 3,
@@ -153,7 +129,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'tools/tool-rip.json',
         kind: 'failed-tool',
         categories: TOOL_RIP_CATEGORIES,
-        searchKind: 'failed-tool',
       },
     ],
     columns: 3,
@@ -173,7 +148,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         collection: 'devTools',
         path: 'dev-tools/dev-tools.json',
         kind: 'dev-tool',
-        searchKind: 'dev-tool',
       },
     ],
     columns: 3,
@@ -193,14 +167,12 @@ export const CATALOGUES: readonly Catalogue[] = [
         collection: 'devToolsLab',
         path: 'dev-tools/dev-tools-lab.json',
         kind: 'dev-tool',
-        searchKind: 'dev-tool',
       },
       {
         collection: 'graveyard',
         path: 'dev-tools/graveyard.json',
         kind: 'failed-tool',
         categories: DEV_TOOL_CATEGORIES,
-        searchKind: 'failed-tool',
         section: {
           title: 'Tool Graveyard',
           anchor: 'tool-graveyard',
@@ -228,9 +200,8 @@ export const CATALOGUES: readonly Catalogue[] = [
       {
         collection: 'companyStack',
         path: 'tools/company-stack.json',
-        kind: 'tool',
+        kind: 'company-tool',
         categories: COMPANY_STACK_CATEGORIES,
-        searchKind: 'company-tool',
       },
     ],
     columns: 3,
@@ -254,9 +225,8 @@ export const CATALOGUES: readonly Catalogue[] = [
       {
         collection: 'companyStackLab',
         path: 'tools/company-stack-lab.json',
-        kind: 'tool',
+        kind: 'company-tool',
         categories: COMPANY_LAB_CATEGORIES,
-        searchKind: 'company-tool',
       },
     ],
     columns: 3,
@@ -276,7 +246,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'prompts/text',
         kind: 'text-prompt',
         categories: TEXT_PROMPT_CATEGORIES,
-        searchKind: 'text-prompt',
       },
     ],
     columns: 2,
@@ -299,7 +268,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'prompts/video',
         kind: 'video-prompt',
         categories: VIDEO_PROMPT_CATEGORIES,
-        searchKind: 'video-prompt',
       },
     ],
     columns: 2,
@@ -323,7 +291,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         path: 'prompts/dev',
         kind: 'dev-prompt',
         categories: DEV_PROMPT_CATEGORIES,
-        searchKind: 'dev-prompt',
       },
     ],
     columns: 2,
@@ -337,7 +304,7 @@ export const CATALOGUES: readonly Catalogue[] = [
     intro: 'Curated video content to help you learn and grow',
     summary: 'Curated videos to learn and grow.',
     nav: { group: 'Resources', label: 'Videos' },
-    sources: [{ collection: 'videos', path: 'videos.json', kind: 'video', searchKind: 'video' }],
+    sources: [{ collection: 'videos', path: 'videos.json', kind: 'video' }],
     columns: 2,
     backToHome: true,
   },
@@ -354,7 +321,6 @@ export const CATALOGUES: readonly Catalogue[] = [
         collection: 'repositories',
         path: 'repositories.json',
         kind: 'repository',
-        searchKind: 'repository',
       },
     ],
     columns: 3,
@@ -389,7 +355,7 @@ const OTHER_PAGES: readonly SectionLinks[] = [
  * Every members' section in menu and home-grid order: the catalogues, with the prompts hub
  * before the first prompt library, then the other members' pages.
  */
-export function membersSections(catalogues: readonly Catalogue[]): SectionLinks[] {
+export function membersSections(catalogues: readonly Catalogue<string>[]): SectionLinks[] {
   const firstLibrary = catalogues.findIndex((catalogue) => catalogue.promptLibrary);
   const sections: SectionLinks[] = [...catalogues];
   if (firstLibrary >= 0) sections.splice(firstLibrary, 0, PROMPTS_HUB);
@@ -407,32 +373,22 @@ export const MEMBERS_ROUTES: readonly string[] = membersRoutes(SECTIONS);
 /** The home grid's cards, given what each route holds ('47 tools'). */
 export const homeCards = (counts: ReadonlyMap<string, string>) => homeShortcuts(SECTIONS, counts);
 
-/** What entries of a kind are called: one, many. */
-export const KIND_NOUNS: Record<EntryKind, readonly [string, string]> = {
-  tool: ['tool', 'tools'],
-  'dev-tool': ['tool', 'tools'],
-  'failed-tool': ['tool', 'tools'],
-  'text-prompt': ['prompt', 'prompts'],
-  'video-prompt': ['prompt', 'prompts'],
-  'dev-prompt': ['prompt', 'prompts'],
-  video: ['video', 'videos'],
-  repository: ['repository', 'repositories'],
-};
-
-/** What a catalogue's entries are called when counted: '47 tools', '1 video'. */
-export function countLabel(kind: EntryKind, count: number): string {
-  const [one, many] = KIND_NOUNS[kind];
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
-
 /** Every content source of every catalogue, in registry order. */
-export const catalogueSources = (catalogues: readonly Catalogue[] = CATALOGUES) =>
-  catalogues.flatMap((catalogue) => catalogue.sources.map((source) => ({ catalogue, source })));
+export const catalogueSources = <K extends string = EntryKind>(
+  catalogues: readonly Catalogue<K>[] = CATALOGUES as readonly Catalogue<K>[],
+) => catalogues.flatMap((catalogue) => catalogue.sources.map((source) => ({ catalogue, source })));
 
-/** The distinct search kinds of a registry, in its order. */
-export function searchKinds(catalogues: readonly Catalogue[]): SearchKind[] {
-  return [...new Set(catalogueSources(catalogues).map(({ source }) => source.searchKind))];
+/** The kinds a registry's entries are searched as, in its order. */
+export function searchKinds<K extends string>(catalogues: readonly Catalogue<K>[]): K[] {
+  return [...new Set(catalogueSources(catalogues).map(({ source }) => source.kind))];
 }
+
+/**
+ * The categories a source's entries may have, in display order: its own, else the dev tools'
+ * (the dev tools' pages share one list, and kinds without categories ignore it).
+ */
+export const sourceCategories = (source: Pick<CatalogueSource<string>, 'categories'>) =>
+  source.categories ?? DEV_TOOL_CATEGORIES;
 
 /**
  * Catalogues of up to this many entries get a page per entry (/toolstack/cursor); today's
@@ -449,7 +405,10 @@ export const entryPath = (catalogue: Pick<Catalogue, 'route'>, id: string) =>
   `${catalogue.route}/${id}`;
 
 /** Whether a path is an entry's own page (/toolstack/cursor, not /toolstack or /toolstack/2). */
-export function isEntryPage(path: string, catalogues: readonly Catalogue[] = CATALOGUES): boolean {
+export function isEntryPage(
+  path: string,
+  catalogues: readonly Pick<Catalogue<string>, 'id'>[] = CATALOGUES,
+): boolean {
   const [, first, second, ...rest] = path.replace(/\/$/, '').split('/');
   return (
     rest.length === 0 &&

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { splitPrompts, type SearchIndexFile } from '../search/documents.ts';
 import { serializeCatalogueIndex } from '../search/engine.ts';
+import { loadCatalogues } from '../catalogue/load.ts';
 import { catalogueSearchDocs } from '../search/search-docs.ts';
 
 /*
@@ -10,7 +11,7 @@ import { catalogueSearchDocs } from '../search/search-docs.ts';
  * with the members' key.
  */
 export const GET: APIRoute = async () => {
-  const { docs } = splitPrompts(await catalogueSearchDocs());
+  const { docs } = splitPrompts(catalogueSearchDocs(await loadCatalogues()));
   const file: SearchIndexFile = { version: 2, docs, index: serializeCatalogueIndex(docs) };
   return new Response(JSON.stringify(file), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { splitPrompts, type SearchPromptsFile } from '../search/documents.ts';
+import { loadCatalogues } from '../catalogue/load.ts';
 import { catalogueSearchDocs } from '../search/search-docs.ts';
 
 /*
@@ -7,7 +8,7 @@ import { catalogueSearchDocs } from '../search/search-docs.ts';
  * the search dialog, which only links to entries, never downloads them. Sealed like the index.
  */
 export const GET: APIRoute = async () => {
-  const { prompts } = splitPrompts(await catalogueSearchDocs());
+  const { prompts } = splitPrompts(catalogueSearchDocs(await loadCatalogues()));
   const file: SearchPromptsFile = { version: 1, prompts };
   return new Response(JSON.stringify(file), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },

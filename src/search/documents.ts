@@ -5,42 +5,10 @@
  */
 
 import type { AsPlainObject } from 'minisearch';
+import { isEntryKind } from '../catalogue/kind-search.ts';
+import type { EntryKind } from '../catalogue/kinds.ts';
 import type { VariableNotes } from '../lib/placeholders.ts';
 import { favouriteKey } from '../lib/favourites.ts';
-
-/** The kinds of entries, in the order results are grouped. */
-export const SEARCH_KINDS = [
-  'tool',
-  'dev-tool',
-  'failed-tool',
-  'company-tool',
-  'text-prompt',
-  'video-prompt',
-  'dev-prompt',
-  'video',
-  'repository',
-] as const;
-
-/** One kind of catalogue entry. */
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** Group headings for each kind (plural, as a member reads them above results). */
-export const KIND_LABELS: Record<SearchKind, string> = {
-  tool: 'Tools',
-  'dev-tool': 'Dev tools',
-  'failed-tool': 'Failed tools',
-  'company-tool': 'Company tools',
-  'text-prompt': 'Text prompts',
-  'video-prompt': 'Video prompts',
-  'dev-prompt': 'Dev prompts',
-  video: 'Videos',
-  repository: 'Repositories',
-};
-
-/** Whether a string names a kind (for URL parameters, which anyone can edit). */
-export function isSearchKind(value: unknown): value is SearchKind {
-  return typeof value === 'string' && (SEARCH_KINDS as readonly string[]).includes(value);
-}
 
 /** One searchable entry: what results show and where they link. */
 export interface SearchDoc {
@@ -49,7 +17,8 @@ export interface SearchDoc {
    * or its catalogue page and anchor (/toolstack#cursor) when it has no page of its own.
    */
   id: string;
-  kind: SearchKind;
+  /** Its kind (src/catalogue/kinds.ts), which groups results. */
+  kind: EntryKind;
   title: string;
   description: string;
   /** The category heading it sits under on its page (none for videos and repositories). */
@@ -95,20 +64,20 @@ export interface SearchPromptsFile {
 }
 
 /** Where a collection's entries are shown. */
-export interface PageRef {
-  kind: SearchKind;
+export interface PageRef<K extends string = EntryKind> {
+  kind: K;
   page: string;
   pageLabel: string;
   /** Anchor of the page section holding these entries, when not the whole page. */
   section?: string | undefined;
-  /** An entry's own page by its id, when its catalogue has entry pages. */
-  entryPage?: ((id: string) => string) | undefined;
 }
 
 /** An entry as a collection holds it, reduced to what search needs. */
-export interface EntryFields {
+export interface SearchFields {
   /** Anchor id on its page. */
   id: string;
+  /** Its own page, when its catalogue has entry pages (src/catalogue/entries.ts). */
+  href?: string | undefined;
   title?: string;
   name?: string;
   description: string;
@@ -127,9 +96,12 @@ export interface EntryFields {
  * Turns the entries of one page into search documents linking to their own pages, or to their
  * anchors on the catalogue page when they have none.
  */
-export function toSearchDocs(ref: PageRef, entries: readonly EntryFields[]): SearchDoc[] {
+export function toSearchDocs<K extends string = EntryKind>(
+  ref: PageRef<K>,
+  entries: readonly SearchFields[],
+): (Omit<SearchDoc, 'kind'> & { kind: K })[] {
   return entries.map((entry) => ({
-    id: ref.entryPage ? ref.entryPage(entry.id) : `${ref.page}#${entry.id}`,
+    id: entry.href ?? `${ref.page}#${entry.id}`,
     kind: ref.kind,
     title: entry.title ?? entry.name ?? entry.id,
     description: entry.reasonForFailure
@@ -164,7 +136,7 @@ export function parseSearchIndexFile(value: unknown): SearchIndexFile {
     if (
       !entry ||
       typeof entry.id !== 'string' ||
-      !isSearchKind(entry.kind) ||
+      !isEntryKind(entry.kind) ||
       typeof entry.title !== 'string' ||
       typeof entry.description !== 'string' ||
       !Array.isArray(entry.tags)

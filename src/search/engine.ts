@@ -1,6 +1,8 @@
 import MiniSearch, { type AsPlainObject, type Options, type Query } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
-import type { SearchDoc, SearchKind } from './documents.ts';
+import { KIND_SEARCH } from '../catalogue/kind-search.ts';
+import type { EntryKind } from '../catalogue/kinds.ts';
+import type { SearchDoc } from './documents.ts';
 import {
   normalizeTerm,
   processDocumentTerm,
@@ -11,7 +13,7 @@ import {
 
 /** Filters a member can combine; each narrows the results further. */
 export interface SearchFilters {
-  kind?: SearchKind | undefined;
+  kind?: EntryKind | undefined;
   category?: string | undefined;
   tag?: string | undefined;
   pricing?: string | undefined;
@@ -43,25 +45,12 @@ interface IndexedDoc {
   keywords: string;
 }
 
-/** What a kind is called in a query: 'prompt' finds prompts, 'repo' finds repositories. */
-const KIND_WORDS: Record<SearchKind, string> = {
-  tool: 'tool',
-  'dev-tool': 'dev developer tool',
-  'failed-tool': 'failed dropped tool',
-  'company-tool': 'company tool',
-  'text-prompt': 'text prompt',
-  'video-prompt': 'video prompt',
-  'dev-prompt': 'dev developer prompt',
-  video: 'video',
-  repository: 'repository repo github',
-};
-
 /**
  * The page's name less the words its kind already says ('Text Prompts' adds nothing to 'text
  * prompt'): 'prompts' still finds them, one typo away, and common prefixes score fewer entries.
  */
 function pageWords(doc: SearchDoc): string {
-  const kindWords = KIND_WORDS[doc.kind].split(' ');
+  const kindWords = KIND_SEARCH[doc.kind].words.split(' ');
   return doc.pageLabel
     .split(' ')
     .filter((word) => !kindWords.includes(word.toLowerCase().replace(/s$/, '')))
@@ -89,7 +78,9 @@ function indexed(doc: SearchDoc): IndexedDoc {
     id: doc.id,
     title: doc.title,
     description: doc.description,
-    keywords: [doc.category ?? '', pageWords(doc), KIND_WORDS[doc.kind], ...doc.tags].join(' '),
+    keywords: [doc.category ?? '', pageWords(doc), KIND_SEARCH[doc.kind].words, ...doc.tags].join(
+      ' ',
+    ),
   };
 }
 
@@ -311,8 +302,8 @@ export function searchCatalogue(
 /** Results grouped by kind, in the kinds' order; empty groups are left out. */
 export function groupByKind(
   hits: readonly SearchHit[],
-  kinds: readonly SearchKind[],
-): { kind: SearchKind; hits: SearchHit[] }[] {
+  kinds: readonly EntryKind[],
+): { kind: EntryKind; hits: SearchHit[] }[] {
   return kinds
     .map((kind) => ({ kind, hits: hits.filter((hit) => hit.doc.kind === kind) }))
     .filter((group) => group.hits.length > 0);

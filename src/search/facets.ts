@@ -1,5 +1,6 @@
 import { categoryAnchor } from '../catalogue/order.ts';
-import { KIND_LABELS, SEARCH_KINDS, type SearchDoc } from './documents.ts';
+import { KIND_SEARCH, SEARCH_ORDER, isEntryKind } from '../catalogue/kind-search.ts';
+import type { SearchDoc } from './documents.ts';
 import { FILTER_NAMES, matchesFilters, type SearchFilters } from './engine.ts';
 
 /** One choice of a filter, with how many entries it would leave. */
@@ -37,11 +38,11 @@ export function filterOptions(
     if (chosen && !counts.has(chosen)) counts.set(chosen, 0);
     const values = [...counts.keys()];
     if (name === 'kind') {
-      values.sort((a, b) => SEARCH_KINDS.indexOf(a as never) - SEARCH_KINDS.indexOf(b as never));
+      values.sort((a, b) => SEARCH_ORDER.indexOf(a as never) - SEARCH_ORDER.indexOf(b as never));
     } else values.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
     options[name] = values.map((value) => ({
       value,
-      label: name === 'kind' ? (KIND_LABELS[value as keyof typeof KIND_LABELS] ?? value) : value,
+      label: name === 'kind' && isEntryKind(value) ? KIND_SEARCH[value].label : value,
       count: counts.get(value) ?? 0,
     }));
   }

@@ -1,4 +1,5 @@
-import { SEARCH_KINDS, type SearchKind } from './documents.ts';
+import { SEARCH_ORDER } from '../catalogue/kind-search.ts';
+import type { EntryKind } from '../catalogue/kinds.ts';
 import {
   FILTER_NAMES,
   groupByKind,
@@ -107,7 +108,7 @@ function startPage(parts: Parts): void {
     if (clearButton) clearButton.hidden = !hasFilters(filters);
   }
 
-  function showAll(kind: SearchKind): void {
+  function showAll(kind: EntryKind): void {
     search.setFilter('kind', kind);
     input.focus();
   }
@@ -140,7 +141,7 @@ function startPage(parts: Parts): void {
       cards.set(key, node);
       return node;
     };
-    const groups = groupByKind(hits, SEARCH_KINDS).map((group) =>
+    const groups = groupByKind(hits, SEARCH_ORDER).map((group) =>
       resultGroup(
         templates,
         group.kind,

@@ -1,4 +1,4 @@
-import { isSearchKind } from './documents.ts';
+import { isEntryKind } from '../catalogue/kind-search.ts';
 import { FILTER_NAMES, type SearchFilters } from './engine.ts';
 
 /** Everything a search page shows, as its URL says it: ?q=...&kind=...&category=... */
@@ -17,7 +17,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   return {
     query: params.get('q')?.slice(0, MAX_PARAM_LENGTH) ?? '',
     filters: {
-      kind: isSearchKind(kind) ? kind : undefined,
+      kind: isEntryKind(kind) ? kind : undefined,
       category: read('category'),
       tag: read('tag'),
       pricing: read('pricing'),

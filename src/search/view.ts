@@ -1,6 +1,8 @@
 import { promptPanel } from './prompt-panel.ts';
 import { PRICING_TONE, statusTone, type BadgeTone } from '../lib/badge.ts';
-import { KIND_LABELS, type SearchDoc, type SearchKind } from './documents.ts';
+import { KIND_SEARCH } from '../catalogue/kind-search.ts';
+import type { EntryKind } from '../catalogue/kinds.ts';
+import type { SearchDoc } from './documents.ts';
 import { prepareSuggestions, type CatalogueIndex, type SearchHit } from './engine.ts';
 import type { BrowsePage } from './facets.ts';
 import { highlight } from './highlight.ts';
@@ -144,21 +146,21 @@ export function dialogRows(templates: SearchTemplates, hits: readonly SearchHit[
 /** A group of results under its kind's heading, with a way to see them all when cut. */
 export function resultGroup(
   templates: SearchTemplates,
-  kind: SearchKind,
+  kind: EntryKind,
   cards: HTMLElement[],
   total: number,
-  showAll: ((kind: SearchKind) => void) | null,
+  showAll: ((kind: EntryKind) => void) | null,
 ): HTMLElement {
   const section = templates.clone('group');
   const heading = slot(section, 'heading');
   heading.id = `results-${kind}`;
   section.setAttribute('aria-labelledby', heading.id);
-  slot(section, 'label').textContent = KIND_LABELS[kind];
+  slot(section, 'label').textContent = KIND_SEARCH[kind].label;
   slot(section, 'total').textContent = `${total}`;
   slot(section, 'cards').append(...cards);
   const button = slot(section, 'show-all');
   if (showAll && total > cards.length) {
-    button.textContent = `Show all ${total} ${KIND_LABELS[kind].toLowerCase()}`;
+    button.textContent = `Show all ${total} ${KIND_SEARCH[kind].label.toLowerCase()}`;
     button.addEventListener('click', () => showAll(kind));
   } else button.remove();
   return section;

@@ -18,7 +18,7 @@ const podcasts: Catalogue = {
   summary: 'Podcasts worth a commute.',
   nav: { group: 'Resources', label: 'Podcasts' },
   home: { label: 'Podcasts', description: 'Episodes worth a commute.', icon: 'film' },
-  sources: [{ collection: 'podcasts', path: 'podcasts.json', kind: 'video', searchKind: 'video' }],
+  sources: [{ collection: 'podcasts', path: 'podcasts.json', kind: 'video' }],
   columns: 2,
 };
 const withPodcasts = [...CATALOGUES, podcasts];
@@ -98,7 +98,7 @@ describe('the catalogue registry', () => {
         ...podcasts,
         id: 'quotes',
         route: '/quotes',
-        sources: [{ ...podcasts.sources[0], searchKind: 'text-prompt' }],
+        sources: [{ ...podcasts.sources[0], kind: 'text-prompt' }],
       };
       expect(searchKinds([quotes])).toEqual(['text-prompt']);
     });

@@ -7,7 +7,7 @@ import {
   serializeCatalogueIndex,
   suggestSpelling,
 } from '../../src/search/engine.ts';
-import { SEARCH_KINDS } from '../../src/search/documents.ts';
+import { SEARCH_ORDER } from '../../src/catalogue/kind-search.ts';
 import { DOCS } from './search-fixtures.ts';
 
 /** As browsers have it: loaded from the index the build serialised, after a trip through JSON. */
@@ -169,7 +169,7 @@ describe('filters', () => {
 
 describe('groupByKind', () => {
   it('groups results in the kinds order and drops empty kinds', () => {
-    const groups = groupByKind(searchCatalogue(index, 'email'), SEARCH_KINDS);
+    const groups = groupByKind(searchCatalogue(index, 'email'), SEARCH_ORDER);
     expect(groups.map((group) => group.kind)).toEqual(['tool', 'text-prompt']);
   });
 });

@@ -40,9 +40,16 @@ describe('toSearchDocs', () => {
         kind: 'tool',
         page: '/toolstack',
         pageLabel: 'Tool Stack',
-        entryPage: (id) => `/toolstack/${id}`,
       },
-      [{ id: 'resend', name: 'Resend', description: 'Email API.', added: '2026-11-20' }],
+      [
+        {
+          id: 'resend',
+          href: '/toolstack/resend',
+          name: 'Resend',
+          description: 'Email API.',
+          added: '2026-11-20',
+        },
+      ],
     );
     expect(doc).toMatchObject({ id: '/toolstack/resend', added: '2026-11-20' });
   });

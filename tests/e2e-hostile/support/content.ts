@@ -1,12 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CATALOGUES,
-  MARKDOWN_KINDS,
-  entryPath,
-  type Catalogue,
-  type EntryKind,
-} from '../../../src/catalogue/registry.ts';
+import { KINDS, type EntryKind } from '../../../src/catalogue/kinds.ts';
+import { CATALOGUES, entryPath, type Catalogue } from '../../../src/catalogue/registry.ts';
 import { HOSTILE_CONTENT_DIR } from './build.ts';
 
 /*
@@ -132,7 +127,7 @@ export function hostileEntries(): HostileEntry[] {
   return CATALOGUES.flatMap((catalogue) =>
     catalogue.sources.flatMap((source) => {
       const path = join(root, source.path);
-      if (MARKDOWN_KINDS.has(source.kind)) {
+      if (KINDS[source.kind].markdown) {
         return readdirSync(path)
           .filter((name) => name.endsWith('.md'))
           .map((name) => promptEntry(catalogue, source.kind, path, name));
