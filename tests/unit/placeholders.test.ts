@@ -14,6 +14,7 @@ import {
   type VariableNotes,
 } from '../../src/lib/placeholders.ts';
 import { promptFileProblems, promptLoader, unusedVariables } from '../../src/lib/prompt-loader.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 const PROMPTS = 'content/prompts';
 const promptFiles = readdirSync(PROMPTS).flatMap((kind) =>
@@ -60,15 +61,13 @@ describe('placeholders in a prompt', () => {
     expect(fill(text, values)).toBe(expected);
   });
 
-  it.each([
+  eachMaps('labels %s as %s', variableLabel, [
     ['SOURCE_LOGO', 'Source logo'],
     ['SITE_URL', 'Site URL'],
     ['GOAL_90_DAYS', 'Goal 90 days'],
     ['AI_CRAWLER_POLICY', 'AI crawler policy'],
     ['ASK', 'Ask'],
-  ])('labels %s as %s', (name, label) => {
-    expect(variableLabel(name)).toBe(label);
-  });
+  ]);
 
   it('takes hints from the inputs list, one line describing one or several variables', () => {
     const inputs = [

@@ -7,7 +7,7 @@ import {
   type Catalogue,
   type EntryKind,
 } from '../../../src/catalogues.ts';
-import { HOSTILE_CONTENT_DIR } from './build.ts';
+import { HOSTILE_ENV } from '../../../scripts/fixtures/builds.ts';
 
 /*
  * What the hostile fixture (tests/fixtures/hostile-content/) says each page must show, read from
@@ -15,7 +15,7 @@ import { HOSTILE_CONTENT_DIR } from './build.ts';
  * shows, so a loader that altered one would be caught rather than copied.
  */
 
-const root = join(import.meta.dirname, '..', '..', '..', HOSTILE_CONTENT_DIR);
+const root = join(import.meta.dirname, '..', '..', '..', HOSTILE_ENV.CONTENT_DIR);
 
 /** One fixture entry and the texts its card and its own page must show, each as written. */
 export interface HostileEntry {
