@@ -12,6 +12,7 @@ export default defineConfig(
     ignores: [
       'dist/',
       '.hostile/',
+      '.e2e/',
       '.astro/',
       'node_modules/',
       '.local-auth/',

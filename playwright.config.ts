@@ -1,13 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { E2E_ENV } from './scripts/fixtures/builds.ts';
+import { AUTH_URL, SITE_URL, testAuthServerEnv } from './scripts/fixtures/servers.ts';
 
-const SITE = 'http://127.0.0.1:4321';
-const AUTH = 'http://127.0.0.1:54321';
-
-// Browser tests run against the production build (npm run test:e2e builds first) served by
-// `astro preview`, in whichever Chromium the machine has.
+// Browser tests run against the production build of the fixture content (tests/fixtures/content/,
+// built into .e2e/dist by npm run test:e2e, scripts/test-e2e.ts) served by `astro preview`, in
+// whichever Chromium the machine has. The byte budgets run against the real content's build
+// instead (playwright.real.config.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
+  testIgnore: 'budgets.spec.ts',
   // Kept apart from test-results/*.json, which this run must not wipe.
   outputDir: 'test-results/playwright-artifacts',
   fullyParallel: true,
@@ -21,30 +23,26 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
     : [['list']],
   use: {
-    baseURL: SITE,
+    baseURL: SITE_URL,
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
+      // Serves the build folder SITE_OUT_DIR names (scripts/preview.ts, through scripts/out-dir.ts).
       command: 'npm run --silent preview',
-      url: SITE,
+      env: { ...E2E_ENV },
+      url: SITE_URL,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      // The real local auth server, on its own data folder wiped at each run. Browser tests sign
-      // up many addresses quickly from one IP, so the per-address mail throttle and the per-IP
-      // limits are off here (the auth server's own tests cover them).
+      // The real local auth server, on its own data folder wiped at each run.
       command: 'npm run --silent auth:local -- --reset',
-      url: `${AUTH}/auth/v1/health`,
-      env: {
-        LOCAL_AUTH_DATA_DIR: '.local-auth/e2e',
-        LOCAL_AUTH_MAIL_INTERVAL: '0',
-        LOCAL_AUTH_RATE_LIMITS: 'off',
-      },
+      url: `${AUTH_URL}/auth/v1/health`,
+      env: testAuthServerEnv('.local-auth/e2e'),
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config.ts';
-import { HOSTILE_ENV } from './tests/e2e-hostile/support/build.ts';
+import { LOCAL_SITE_URL } from './src/lib/local-defaults.ts';
+import { HOSTILE_ENV } from './scripts/fixtures/builds.ts';
 
 /*
  * The browser tests of the hostile-content build (npm run test:hostile builds it first): the
@@ -25,8 +26,8 @@ export default defineConfig({
   webServer: [
     {
       command: SITE_SERVER,
-      env: HOSTILE_ENV,
-      url: base.use?.baseURL ?? 'http://127.0.0.1:4321',
+      env: { ...HOSTILE_ENV },
+      url: base.use?.baseURL ?? LOCAL_SITE_URL,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

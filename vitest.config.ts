@@ -5,8 +5,14 @@ export default defineConfig({
   // Unit tests see the same inlined configuration as a local build (see src/config.ts).
   define: { __SITE_CONFIG__: JSON.stringify(parseSiteConfig({})) },
   test: {
-    // Playwright specs live in tests/e2e and must never be collected here.
-    include: ['tests/unit/**/*.test.ts', 'tests/auth-server/**/*.test.ts', 'src/**/*.test.ts'],
+    // Playwright specs live in tests/e2e and must never be collected here. tests/functions/
+    // holds the tests of the project's Edge Functions (supabase/functions/).
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/functions/**/*.test.ts',
+      'tests/auth-server/**/*.test.ts',
+      'src/**/*.test.ts',
+    ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     // The auth server's suites hash passwords (scrypt, tens of ms each) and start servers; on a

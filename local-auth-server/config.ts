@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { ConfigError } from '../src/lib/config-error.ts';
+import {
+  LOCAL_AUTH_PORT,
+  LOCAL_HOST,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SITE_URL,
+} from '../src/lib/local-defaults.ts';
 import type { Clock } from './clock.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 import { compileGlob } from './redirects.ts';
@@ -68,15 +74,22 @@ export interface Config {
 /** The repository root, so the default data folder does not depend on the working directory. */
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The local server's secret key unless LOCAL_AUTH_SECRET_KEY overrides it: the admin API's key,
+ * for scripts and test fixtures. Server-side only, so it lives here and not in
+ * src/lib/local-defaults.ts, which reaches the site's bundle.
+ */
+export const LOCAL_SECRET_KEY = 'sb_secret_local_dev_key';
+
 /** Defaults mirror the Supabase CLI's local stack and GoTrue's own defaults. */
 export const defaults = {
-  host: '127.0.0.1',
-  port: 54321,
-  anonKey: 'sb_publishable_local_dev_key',
-  secretKey: 'sb_secret_local_dev_key',
+  host: LOCAL_HOST,
+  port: LOCAL_AUTH_PORT,
+  anonKey: LOCAL_PUBLISHABLE_KEY,
+  secretKey: LOCAL_SECRET_KEY,
   // Hosted projects and the Supabase CLI ask for confirmation by default.
   mailerAutoconfirm: false,
-  siteUrl: 'http://127.0.0.1:4321',
+  siteUrl: LOCAL_SITE_URL,
   jwtExpiry: 3600,
   mailInterval: 60,
   // GoTrue itself defaults to 0; the Supabase CLI and hosted projects use 10.

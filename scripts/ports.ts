@@ -3,6 +3,7 @@
 // port would print one address and serve another. So a busy port stops them before the build,
 // naming the port and the variable that moves it.
 import { createServer } from 'node:net';
+import { LOCAL_SITE_PORT } from '../src/lib/local-defaults.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
 /** A port a server needs, and what to tell the developer when it is taken. */
@@ -19,10 +20,10 @@ export interface NeededPort {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The port the site is served on locally: PUBLIC_SITE_URL's when it is a loopback URL, else 4321. */
+/** The port the site is served on locally: PUBLIC_SITE_URL's when it is a loopback URL, else LOCAL_SITE_PORT. */
 export function sitePort(siteConfig: Pick<SiteConfig, 'siteUrl'>): number {
   const url = new URL(siteConfig.siteUrl);
-  if (!LOOPBACK.has(url.hostname)) return 4321;
+  if (!LOOPBACK.has(url.hostname)) return LOCAL_SITE_PORT;
   return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 }
 

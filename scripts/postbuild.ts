@@ -3,6 +3,7 @@
 // dist/_headers and generates the service worker over the final dist/ contents, so its precache
 // manifest matches what ships.
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.ts';
@@ -22,7 +23,11 @@ import { mergePolicies, securePage } from './csp.ts';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.ts';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
-const dist = outDir(process.env, new URL('../', import.meta.url));
+const root = new URL('../', import.meta.url);
+const dist = outDir(process.env, root);
+/** The build folder as the log names it: dist/, or the folder SITE_OUT_DIR chose. */
+const distLabel = `${relative(fileURLToPath(root), fileURLToPath(dist))}/`;
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 /**
  * Pages whose scripts are precached. /auth itself is precached, but not its React island and auth
  * client: a visitor's first visit to the home page must not download ~100 KB it may never use.
@@ -73,18 +78,21 @@ async function sealMembersContent(
     const sealed = await sealMembersPages(pages, key);
     const maps = await sealEntryMaps(dist, key);
     const parts = sealed.reduce((sum, page) => sum + page.parts, 0);
+    // Said as what a member gets, so a count of none (no catalogue is split today) is no alarm.
     const mapsNote =
-      maps.length > 0 ? ` and the entry maps of ${maps.length} split catalogues` : '';
+      maps.length > 0 ? `, and the entry maps of ${maps.length} catalogues split over pages` : '';
     console.log(
-      `members content: sealed ${sealed.length} members' pages in ${parts} parts${mapsNote} (AES-256-GCM)`,
+      `  members' pages: ${sealed.length} encrypted (AES-256-GCM, ${parts} parts)${mapsNote}; a signed-in member's browser opens them with the members' key`,
     );
-    const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
     for (const file of await sealSearchFiles(dist, key)) {
-      console.log(`${file.path}: sealed ${kib(file.bytes)} as ${kib(file.sealedBytes)}`);
+      console.log(
+        `  search file ${file.path}: compressed and encrypted too (${kib(file.bytes)} to ${kib(file.sealedBytes)})`,
+      );
     }
     const shells = await writeEntryShells(dist, pages, key);
+    const shellCount = shells.rules.filter((rule) => rule.from.endsWith('/*')).length;
     console.log(
-      `members content: ${shells.entries} entry pages moved to ${ENTRY_FILES_PATH} under keyed names; every path under ${shells.rules.filter((rule) => rule.from.endsWith('/*')).length} catalogues is served their shell (dist/_redirects)`,
+      `  entry pages: ${shells.entries} stored under keyed names in ${ENTRY_FILES_PATH}; each of ${shellCount} catalogues answers every path under it with one shell page (${distLabel}_redirects)`,
     );
     await writeFile(new URL('_redirects', dist), formatRedirectsFile(shells.rules));
     return {
@@ -100,7 +108,9 @@ async function sealMembersContent(
     // a failed build anyway has nothing to publish.
     await rm(dist, { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`\n${reason}\n\nThe build output (dist/) was removed: it was not sealed.\n`);
+    console.error(
+      `\n${reason}\n\nThe build output (${distLabel}) was removed: its members' pages were not encrypted.\n`,
+    );
     process.exit(1);
   }
 }
@@ -144,14 +154,15 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
     console.error(
       `\nContent-Security-Policy check failed:\n${refused.map((line) => `  - ${line}`).join('\n')}\n\n` +
         'A script on a page that the build did not write usually means a content field became ' +
-        'markup: check the entries named above.\nThe build output (dist/) was removed.\n',
+        `markup: check the entries named above.\nThe build output (${distLabel}) was removed.\n`,
     );
     process.exit(1);
   }
-  for (const entry of added) console.log(`content security policy: added ${entry}`);
+  for (const entry of added) console.log(`  content security policy: added ${entry}`);
   return policies;
 }
 
+console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
 await flattenSitemap();
 // Every pass below works on the pages in memory: dist/ is read once and written once.
 const pages = await readBuiltPages(dist);
@@ -169,7 +180,9 @@ await writeHeadersFile(
     securityHeaders({ policy: mergePolicies(policies), videoEmbedOrigin: VIDEO_EMBED_ORIGIN }),
   ),
 );
-console.log(`content security policy: ${policies.length} pages; dist/_headers written`);
+console.log(
+  `  security headers: every page's Content-Security-Policy checked (${policies.length} policies), headers written to ${distLabel}_headers`,
+);
 const { count, size, warnings } = await generateSW(
   serviceWorkerConfig(
     fileURLToPath(dist).replace(/\/$/, ''),
@@ -178,17 +191,20 @@ const { count, size, warnings } = await generateSW(
   ),
 );
 warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
-console.log(`service worker: precaching ${count} files, ${(size / 1024).toFixed(1)} KiB`);
+console.log(`  service worker: precaches ${count} files (${kib(size)}) for offline use`);
 const listed = sitemapPaths(await readFile(new URL('sitemap.xml', dist), 'utf8'));
 const members = listed.filter((path) => pages.find((page) => page.path === path)?.region !== null);
 if (members.length > 0) {
   await rm(dist, { recursive: true, force: true });
   console.error(
-    `\nsitemap.xml lists members' pages (or pages the build did not write): ${members.join(', ')}. PUBLIC_PAGES in src/lib/paths.ts names the public pages.\nThe build output (dist/) was removed.\n`,
+    `\nsitemap.xml lists members' pages (or pages the build did not write): ${members.join(', ')}. PUBLIC_PAGES in src/lib/paths.ts names the public pages.\nThe build output (${distLabel}) was removed.\n`,
   );
   process.exit(1);
 }
+// @astrojs/sitemap announces a sitemap-index.xml above and cannot be silenced; flattenSitemap
+// replaced it with the one sitemap robots.txt names, so this line says what is published.
 console.log(
-  `sitemap.xml: ${listed.length} public pages (${listed.join(', ')}); the integration's sitemap-index.xml was folded into it`,
+  `  sitemap: /sitemap.xml lists the ${listed.length} public pages (${listed.join(', ')}), as robots.txt says; the sitemap-index.xml announced above is not published (one sitemap needs no index)`,
 );
+console.log(`Done: ${distLabel} holds the finished site.`);
 await writeFile(new URL('.nojekyll', dist), '');

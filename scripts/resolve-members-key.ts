@@ -49,6 +49,8 @@ export function resolveMembersKey(siteConfig: Pick<SiteConfig, 'localAuth'>): st
     },
   );
   renameSync(next, FUNCTIONS_ENV_FILE);
-  console.log('members content: made a local key in supabase/functions/.env');
+  console.log(
+    "  members' content key: none was set, so a new local one was saved in supabase/functions/.env (the local key function reads it there; a deployment sets MEMBERS_CONTENT_KEY)",
+  );
   return key;
 }

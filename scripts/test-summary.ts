@@ -33,9 +33,11 @@ if (vitest) {
   console.log('vitest: no report (it did not run or did not finish)');
   failed += 1;
 }
-// The browser tests of the production build, then those of the hostile-content build.
+// The browser tests of the fixture build, of the real content's build (the byte budgets), then
+// those of the hostile-content build (scripts/fixtures/builds.ts).
 for (const [name, file] of [
   ['playwright', 'playwright.json'],
+  ['playwright (real content)', 'playwright-real.json'],
   ['playwright (hostile content)', 'playwright-hostile.json'],
 ] as const) {
   const playwright = await report<PlaywrightReport>(file);

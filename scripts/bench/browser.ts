@@ -4,9 +4,9 @@ import puppeteer, {
   type Browser as CdpBrowser,
   type BrowserContext as CdpBrowserContext,
 } from 'puppeteer-core';
-import { createMember, memberStorage, storeSession } from '../../tests/e2e/support/auth.ts';
+import { createMember, memberStorage, storeSession } from '../fixtures/members.ts';
 import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions } from '../chromium.ts';
-import { SITE_URL } from './servers.ts';
+import { SITE_URL } from '../fixtures/servers.ts';
 
 /** Chromium found as in the tests (scripts/chromium.ts). */
 export function launchBrowser(): Promise<Browser> {

@@ -17,7 +17,7 @@ import { memberHop } from './sections/member-hop.ts';
 import { pageWeight } from './sections/page-weight.ts';
 import { search } from './sections/search.ts';
 import { siteBuild } from './sections/site-build.ts';
-import { startServers } from './servers.ts';
+import { startServers } from '../fixtures/servers.ts';
 
 /** In the order they run: the scaling builds overwrite dist/, so the real build follows them. */
 const SECTIONS: readonly Section[] = [

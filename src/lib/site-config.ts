@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
-
-/** The publishable key the local auth server accepts unless LOCAL_AUTH_ANON_KEY overrides it. */
-export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_local_dev_key';
-
-/** Where the bundled local auth server listens unless LOCAL_AUTH_PORT says otherwise. */
-export const LOCAL_AUTH_DEFAULT_PORT = 54321;
+import {
+  LOCAL_AUTH_PORT,
+  LOCAL_HOST,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SITE_URL,
+} from './local-defaults.ts';
 
 const httpUrl = (name: string) =>
   z
@@ -77,10 +77,9 @@ export function parseSiteConfig(env: Record<string, unknown>): SiteConfig {
     ]);
   }
   const supabaseUrl =
-    vars.PUBLIC_SUPABASE_URL ??
-    `http://127.0.0.1:${vars.LOCAL_AUTH_PORT ?? LOCAL_AUTH_DEFAULT_PORT}`;
+    vars.PUBLIC_SUPABASE_URL ?? `http://${LOCAL_HOST}:${vars.LOCAL_AUTH_PORT ?? LOCAL_AUTH_PORT}`;
   return {
-    siteUrl: vars.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
+    siteUrl: vars.PUBLIC_SITE_URL ?? LOCAL_SITE_URL,
     supabaseUrl,
     supabaseKey: localAuth
       ? (vars.LOCAL_AUTH_ANON_KEY ?? LOCAL_PUBLISHABLE_KEY)

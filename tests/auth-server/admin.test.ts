@@ -4,6 +4,7 @@ import {
   bearer,
   call,
   clientFor,
+  expectError,
   fragmentOf,
   latestMail,
   mailsTo,
@@ -12,9 +13,9 @@ import {
   SECRET_KEY,
   SERVICE_ROLE,
   signIn,
+  type TestServer,
   uniqueEmail,
   useTestServer,
-  type TestServer,
 } from './helpers.ts';
 
 // The admin API through supabase-js's admin client, made as a server makes it: with the
@@ -101,11 +102,12 @@ describe('POST /admin/users', () => {
       body: { password: 'admin-made-1' },
       headers: SERVICE_ROLE,
     });
-    expect(nobody.status).toBe(400);
-    expect(nobody.body).toEqual({
-      code: 'validation_failed',
-      message: 'Cannot create a user without either an email or phone',
-    });
+    expectError(
+      nobody,
+      400,
+      'validation_failed',
+      'Cannot create a user without either an email or phone',
+    );
   });
 });
 
@@ -141,11 +143,12 @@ describe('GET /admin/users', () => {
 
   it('answers bad paging parameters as GoTrue does', async () => {
     const zero = await call(paged, 'GET', '/admin/users?page=0', { headers: SERVICE_ROLE });
-    expect(zero.status).toBe(400);
-    expect(zero.body).toEqual({
-      code: 'validation_failed',
-      message: 'Bad Pagination Parameters: page must be greater than 0',
-    });
+    expectError(
+      zero,
+      400,
+      'validation_failed',
+      'Bad Pagination Parameters: page must be greater than 0',
+    );
     const words = await call(paged, 'GET', '/admin/users?per_page=ten', { headers: SERVICE_ROLE });
     expect(words.body.message).toBe(
       'Bad Pagination Parameters: strconv.ParseUint: parsing "ten": invalid syntax',
@@ -169,11 +172,7 @@ describe('GET, PUT and DELETE /admin/users/{id}', () => {
     const malformed = await call(server, 'GET', '/admin/users/not-a-uuid', {
       headers: SERVICE_ROLE,
     });
-    expect(malformed.status).toBe(404);
-    expect(malformed.body).toEqual({
-      code: 'validation_failed',
-      message: 'user_id must be an UUID',
-    });
+    expectError(malformed, 404, 'validation_failed', 'user_id must be an UUID');
   });
 
   it('changes the password (ending every session), the metadata and the address', async () => {
@@ -361,11 +360,12 @@ describe('POST /admin/generate_link', () => {
       body: { type: 'carrier_pigeon', email },
       headers: SERVICE_ROLE,
     });
-    expect(odd.status).toBe(400);
-    expect(odd.body).toEqual({
-      code: 'validation_failed',
-      message: 'Invalid email action link type requested: carrier_pigeon',
-    });
+    expectError(
+      odd,
+      400,
+      'validation_failed',
+      'Invalid email action link type requested: carrier_pigeon',
+    );
   });
 
   it('mints both e-mail change links, which together move the address', async () => {
@@ -451,8 +451,7 @@ describe('GET and DELETE /admin/users/{id}/factors', () => {
 describe('who may call the admin API', () => {
   it('refuses the publishable key and members with 403 not_admin', async () => {
     const anon = await call(server, 'GET', '/admin/users', { headers: MODERN });
-    expect(anon.status).toBe(403);
-    expect(anon.body).toEqual({ code: 'not_admin', message: 'User not allowed' });
+    expectError(anon, 403, 'not_admin', 'User not allowed');
 
     const viaClient = await clientFor(server).auth.admin.listUsers();
     expect(viaClient.error?.status).toBe(403);
@@ -471,8 +470,7 @@ describe('who may call the admin API', () => {
         body: method === 'GET' ? undefined : {},
         headers: bearer(accessToken),
       });
-      expect(member.status).toBe(403);
-      expect(member.body).toEqual({ code: 'not_admin', message: 'User not allowed' });
+      expectError(member, 403, 'not_admin', 'User not allowed');
     }
   });
 
@@ -496,8 +494,7 @@ describe('who may call the admin API', () => {
     const unknown = await call(server, 'GET', '/admin/audit', { headers: SERVICE_ROLE });
     expect(unknown.status).toBe(404);
     const oauth = await call(server, 'GET', '/admin/oauth/clients', { headers: SERVICE_ROLE });
-    expect(oauth.status).toBe(404);
-    expect(oauth.body).toEqual({ code: 'feature_disabled', message: 'OAuth server is disabled' });
+    expectError(oauth, 404, 'feature_disabled', 'OAuth server is disabled');
   });
 
   it('refuses the secret key from a browser, and grants nothing for it in a URL', async () => {
@@ -571,11 +568,7 @@ describe('features that answer as disabled', () => {
       body: { chain: 'ethereum', message: 'hi', signature: '0x00' },
       headers: MODERN,
     });
-    expect(web3.status).toBe(422);
-    expect(web3.body).toEqual({
-      code: 'web3_provider_disabled',
-      message: 'Web3 provider is disabled',
-    });
+    expectError(web3, 422, 'web3_provider_disabled', 'Web3 provider is disabled');
   });
 
   it('answers every passkey route with 404 passkey_disabled', async () => {
@@ -588,8 +581,7 @@ describe('features that answer as disabled', () => {
         body: method === 'GET' ? undefined : {},
         headers: MODERN,
       });
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ code: 'passkey_disabled', message: 'Passkeys are disabled' });
+      expectError(response, 404, 'passkey_disabled', 'Passkeys are disabled');
     }
   });
 

@@ -1,7 +1,15 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MAX_METADATA_BYTES } from '../../local-auth-server/request-body.ts';
-import { bearer, call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
+import {
+  bearer,
+  call,
+  confirmedUser,
+  expectError,
+  MODERN,
+  uniqueEmail,
+  useTestServer,
+} from './helpers.ts';
 
 const server = useTestServer();
 
@@ -88,12 +96,12 @@ describe('malformed bodies', () => {
       body: { challenge_id: 'abc', code: '123456' },
       headers,
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      code: 'bad_json',
-      message:
-        'Could not parse request body as JSON: uuid: incorrect UUID length 3 in string "abc"',
-    });
+    expectError(
+      response,
+      400,
+      'bad_json',
+      'Could not parse request body as JSON: uuid: incorrect UUID length 3 in string "abc"',
+    );
   });
 });
 
@@ -103,11 +111,12 @@ describe('body size', () => {
       raw: `{"email":"${'a'.repeat(1024 * 1024)}"}`,
       headers: MODERN,
     });
-    expect(response.status).toBe(413);
-    expect(response.body).toEqual({
-      code: 'request_entity_too_large',
-      message: 'Request body too large (max 1048576 bytes)',
-    });
+    expectError(
+      response,
+      413,
+      'request_entity_too_large',
+      'Request body too large (max 1048576 bytes)',
+    );
   });
 
   it('refuses a streamed body once it passes 1 MiB', async () => {
@@ -220,8 +229,7 @@ describe('bodies that nest deeply', () => {
 describe('routing', () => {
   it('answers unknown routes with 404 JSON', async () => {
     const auth = await call(server, 'GET', '/no-such-thing', { headers: MODERN });
-    expect(auth.status).toBe(404);
-    expect(auth.body).toEqual({ code: 'not_found', message: 'Not Found' });
+    expectError(auth, 404, 'not_found', 'Not Found');
     const outside = await fetch(`${server.url}/rest/v1/things`);
     expect(outside.status).toBe(404);
     expect(outside.headers.get('content-type')).toBe('application/json');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaults, loadConfig } from '../../local-auth-server/config.ts';
+import { defaults, loadConfig, LOCAL_SECRET_KEY } from '../../local-auth-server/config.ts';
+import {
+  LOCAL_AUTH_PORT,
+  LOCAL_HOST,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SITE_URL,
+} from '../../src/lib/local-defaults.ts';
 import { ConfigError } from '../../src/lib/config-error.ts';
 import { compileGlob, RedirectPolicy } from '../../local-auth-server/redirects.ts';
 
@@ -7,10 +13,10 @@ describe('loadConfig', () => {
   it('applies the defaults of the Supabase CLI stack and GoTrue', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      host: '127.0.0.1',
-      port: 54321,
-      anonKey: 'sb_publishable_local_dev_key',
-      siteUrl: 'http://127.0.0.1:4321',
+      host: LOCAL_HOST,
+      port: LOCAL_AUTH_PORT,
+      anonKey: LOCAL_PUBLISHABLE_KEY,
+      siteUrl: LOCAL_SITE_URL,
       redirectUrls: ['http://localhost:4321/**'],
       jwtExpiry: 3600,
       mailInterval: 60,
@@ -134,7 +140,7 @@ describe('RedirectPolicy', () => {
 describe('loadConfig: the secret key and autoconfirm', () => {
   it('defaults to the local secret key and to confirmation by mail', () => {
     expect(loadConfig({})).toMatchObject({
-      secretKey: 'sb_secret_local_dev_key',
+      secretKey: LOCAL_SECRET_KEY,
       mailerAutoconfirm: false,
     });
   });

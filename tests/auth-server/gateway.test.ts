@@ -1,6 +1,14 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { bearer, call, confirmedUser, MODERN, uniqueEmail, useTestServer } from './helpers.ts';
+import {
+  bearer,
+  call,
+  confirmedUser,
+  expectError,
+  MODERN,
+  uniqueEmail,
+  useTestServer,
+} from './helpers.ts';
 
 const server = useTestServer({ redirectUrls: ['https://preview.example.com/**'] });
 
@@ -102,20 +110,14 @@ describe('features that are switched off', () => {
       body: { domain: 'example.com' },
       headers: MODERN,
     });
-    expect(sso.status).toBe(404);
-    expect(sso.body).toEqual({ code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' });
+    expectError(sso, 404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
     const admin = await call(server, 'GET', '/admin/users', { headers: MODERN });
-    expect(admin.status).toBe(403);
-    expect(admin.body).toEqual({ code: 'not_admin', message: 'User not allowed' });
+    expectError(admin, 403, 'not_admin', 'User not allowed');
     const { accessToken } = await confirmedUser(server, uniqueEmail('linker'));
     const linking = await call(server, 'GET', '/user/identities/authorize?provider=github', {
       headers: bearer(accessToken),
     });
-    expect(linking.status).toBe(404);
-    expect(linking.body).toEqual({
-      code: 'manual_linking_disabled',
-      message: 'Manual linking is disabled',
-    });
+    expectError(linking, 404, 'manual_linking_disabled', 'Manual linking is disabled');
     const idToken = await call(server, 'POST', '/token?grant_type=id_token', {
       body: { provider: 'google', id_token: 'x' },
       headers: MODERN,

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll } from 'vitest';
-import { defaults, type Config } from '../../local-auth-server/config.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { LOCAL_SECRET_KEY, type Config } from '../../local-auth-server/config.ts';
 import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
 
 /** A server on a free port with its own throw-away data folder. */
@@ -176,6 +176,20 @@ export async function call(
   };
 }
 
+/**
+ * Asserts an error answer in the 2024-01-01 format: its status, and a body of exactly this code
+ * and message (GoTrue's wording, which supabase-js and the site's messages key on).
+ */
+export function expectError(
+  answer: { status: number; body: unknown },
+  status: number,
+  code: string,
+  message: string,
+): void {
+  expect(answer.status).toBe(status);
+  expect(answer.body).toEqual({ code, message });
+}
+
 /** The 2024-01-01 error format, as supabase-js requests it. */
 export const MODERN = { 'X-Supabase-Api-Version': '2024-01-01' };
 
@@ -185,7 +199,7 @@ export function bearer(accessToken: string): Record<string, string> {
 }
 
 /** The secret key the test servers run with (config.ts's default). */
-export const SECRET_KEY = defaults.secretKey;
+export const SECRET_KEY = LOCAL_SECRET_KEY;
 
 /** Headers of a request as the service role, as supabase-js's admin client sends them. */
 export const SERVICE_ROLE = { ...bearer(SECRET_KEY), apikey: SECRET_KEY };

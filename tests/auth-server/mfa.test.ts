@@ -4,6 +4,7 @@ import {
   call,
   confirmedUser,
   enrolTotpFactor,
+  expectError,
   fakeClock,
   signIn,
   totpCode,
@@ -91,11 +92,12 @@ describe('POST /factors', () => {
     const body = { factor_type: 'totp', friendly_name: 'laptop' };
     await call(server, 'POST', '/factors', { body, headers: bearer(accessToken) });
     const twin = await call(server, 'POST', '/factors', { body, headers: bearer(accessToken) });
-    expect(twin.status).toBe(422);
-    expect(twin.body).toEqual({
-      code: 'mfa_factor_name_conflict',
-      message: 'A factor with the friendly name "laptop" for this user already exists',
-    });
+    expectError(
+      twin,
+      422,
+      'mfa_factor_name_conflict',
+      'A factor with the friendly name "laptop" for this user already exists',
+    );
   });
 
   it('needs an aal2 session to add a factor once one is verified', async () => {
@@ -104,11 +106,7 @@ describe('POST /factors', () => {
       body: { factor_type: 'totp', friendly_name: 'second' },
       headers: bearer(fresh.accessToken),
     });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({
-      code: 'insufficient_aal',
-      message: 'AAL2 required to enroll a new factor',
-    });
+    expectError(response, 403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
   });
 });
 
@@ -149,11 +147,12 @@ describe('challenge and verify', () => {
       body: { challenge_id: challenge.body.id, code: code(secret) },
       headers: bearer(String(verified.body.access_token)),
     });
-    expect(replay.status).toBe(422);
-    expect(replay.body).toEqual({
-      code: 'mfa_ip_address_mismatch',
-      message: 'Challenge and verify IP addresses mismatch.',
-    });
+    expectError(
+      replay,
+      422,
+      'mfa_ip_address_mismatch',
+      'Challenge and verify IP addresses mismatch.',
+    );
   });
 
   it('finds a factor whose id is written in capitals, as GoTrue parses ids', async () => {
@@ -181,35 +180,27 @@ describe('challenge and verify', () => {
     const notUuid = await call(server, 'POST', '/factors/nope/challenge', {
       headers: bearer(accessToken),
     });
-    expect(notUuid.status).toBe(404);
-    expect(notUuid.body).toEqual({
-      code: 'validation_failed',
-      message: 'factor_id must be an UUID',
-    });
+    expectError(notUuid, 404, 'validation_failed', 'factor_id must be an UUID');
     const missing = await call(server, 'POST', `/factors/${crypto.randomUUID()}/challenge`, {
       headers: bearer(accessToken),
     });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: 'mfa_factor_not_found', message: 'Factor not found' });
+    expectError(missing, 404, 'mfa_factor_not_found', 'Factor not found');
 
     const noChallenge = await call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: crypto.randomUUID(), code: '123456' },
       headers: bearer(accessToken),
     });
-    expect(noChallenge.status).toBe(422);
-    expect(noChallenge.body).toEqual({
-      code: 'mfa_factor_not_found',
-      message: 'MFA factor with the provided challenge ID not found',
-    });
+    expectError(
+      noChallenge,
+      422,
+      'mfa_factor_not_found',
+      'MFA factor with the provided challenge ID not found',
+    );
     const empty = await call(server, 'POST', `/factors/${factorId}/verify`, {
       body: { challenge_id: crypto.randomUUID(), code: '' },
       headers: bearer(accessToken),
     });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({
-      code: 'validation_failed',
-      message: 'Code needs to be non-empty',
-    });
+    expectError(empty, 400, 'validation_failed', 'Code needs to be non-empty');
 
     const challenge = await call(server, 'POST', `/factors/${factorId}/challenge`, {
       headers: bearer(accessToken),
@@ -218,11 +209,7 @@ describe('challenge and verify', () => {
       body: { challenge_id: challenge.body.id, code: 'abcdef' },
       headers: bearer(accessToken),
     });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body).toEqual({
-      code: 'mfa_verification_failed',
-      message: 'Invalid TOTP code entered',
-    });
+    expectError(wrong, 422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   });
 });
 
@@ -233,19 +220,16 @@ describe('what a verified factor protects', () => {
       body: { password: 'brand-new-pass-3' },
       headers: bearer(fresh.accessToken),
     });
-    expect(password.status).toBe(401);
-    expect(password.body).toEqual({
-      code: 'insufficient_aal',
-      message: 'AAL2 session is required to update email or password when MFA is enabled.',
-    });
+    expectError(
+      password,
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
     const remove = await call(server, 'DELETE', `/factors/${factorId}`, {
       headers: bearer(fresh.accessToken),
     });
-    expect(remove.status).toBe(422);
-    expect(remove.body).toEqual({
-      code: 'insufficient_aal',
-      message: 'AAL2 required to unenroll verified factor',
-    });
+    expectError(remove, 422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
 
     const removed = await call(server, 'DELETE', `/factors/${factorId}`, {
       headers: bearer(String(aal2.access_token)),

@@ -24,6 +24,7 @@ import {
   useTestServer,
   type TestServer,
 } from './helpers.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('RateLimiter', () => {
   it('allows `limit` events per sliding window, per key', () => {
@@ -85,7 +86,7 @@ describe('RateLimiter', () => {
 });
 
 describe('addressKey', () => {
-  it.each([
+  eachMaps('counts %s as %s', addressKey, [
     ['127.0.0.1', '127.0.0.1'],
     ['::ffff:192.0.2.7', '192.0.2.7'],
     ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
@@ -95,9 +96,7 @@ describe('addressKey', () => {
     ['::1', '0:0:0:0::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['64:ff9b::192.0.2.7', '64:ff9b:0:0::/64'],
-  ])('counts %s as %s', (address, key) => {
-    expect(addressKey(address)).toBe(key);
-  });
+  ]);
 });
 
 describe('FailedSignIns', () => {

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../src/lib/local-defaults.ts';
 import { MODERN, totpCode, uniqueEmail } from './helpers.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../local-auth-server/main.ts');
-const KEY = 'sb_publishable_local_dev_key';
+const KEY = LOCAL_PUBLISHABLE_KEY;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'local-auth-restart-'));
 const children: ChildProcess[] = [];
 

@@ -3,12 +3,13 @@ import {
   bearer,
   call,
   confirmedUser,
+  expectError,
   fakeClock,
   MODERN,
   signIn,
+  type TestServer,
   uniqueEmail,
   useTestServer,
-  type TestServer,
 } from './helpers.ts';
 
 /** The server's clock: tests move it past a token's life or the reuse interval. */
@@ -59,11 +60,7 @@ describe('refresh tokens', () => {
     const second = await refresh(server, String(first.body.refresh_token));
     clock.advance(REUSE_INTERVAL_MS + 1);
     const replay = await refresh(server, refreshToken);
-    expect(replay.status).toBe(400);
-    expect(replay.body).toEqual({
-      code: 'refresh_token_already_used',
-      message: 'Invalid Refresh Token: Already Used',
-    });
+    expectError(replay, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     // The replay revoked the newest token with the rest; like any revoked token it is refused
     // once its reuse interval (counted from its revocation, as in GoTrue) is over.
     clock.advance(REUSE_INTERVAL_MS + 1);
@@ -96,19 +93,14 @@ describe('refresh tokens', () => {
 describe('bearer authentication', () => {
   it('treats the publishable key alone as the anon role, which names no user', async () => {
     const response = await call(server, 'GET', '/user', { headers: MODERN });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
+    expectError(response, 403, 'bad_jwt', 'invalid claim: missing sub claim');
   });
 
   it('requires a Bearer token', async () => {
     const response = await call(server, 'GET', '/user', {
       headers: { ...MODERN, Authorization: 'Basic dXNlcjpwYXNz' },
     });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({
-      code: 'no_authorization',
-      message: 'This endpoint requires a valid Bearer token',
-    });
+    expectError(response, 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   });
 
   it('refuses a token that is not one of its own', async () => {
@@ -136,12 +128,12 @@ describe('bearer authentication', () => {
     expect(lastSecond.status).toBe(200);
     clock.advance(2000);
     const response = await call(server, 'GET', '/user', { headers: bearer(accessToken) });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({
-      code: 'bad_jwt',
-      message:
-        'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
-    });
+    expectError(
+      response,
+      403,
+      'bad_jwt',
+      'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+    );
   });
 
   it('returns the user with identities, and checks the audience', async () => {
@@ -167,11 +159,12 @@ describe('bearer authentication', () => {
     const otherAudience = await call(server, 'GET', '/user', {
       headers: { ...bearer(accessToken), 'X-JWT-AUD': 'somebody-else' },
     });
-    expect(otherAudience.status).toBe(400);
-    expect(otherAudience.body).toEqual({
-      code: 'validation_failed',
-      message: "Token audience doesn't match request audience",
-    });
+    expectError(
+      otherAudience,
+      400,
+      'validation_failed',
+      "Token audience doesn't match request audience",
+    );
   });
 });
 
@@ -185,11 +178,12 @@ describe('POST /logout', () => {
     });
     expect(out.status).toBe(204);
     const gone = await call(server, 'GET', '/user', { headers: bearer(first.accessToken) });
-    expect(gone.status).toBe(403);
-    expect(gone.body).toEqual({
-      code: 'session_not_found',
-      message: 'Session from session_id claim in JWT does not exist',
-    });
+    expectError(
+      gone,
+      403,
+      'session_not_found',
+      'Session from session_id claim in JWT does not exist',
+    );
     expect(
       (await call(server, 'GET', '/user', { headers: bearer(second.accessToken) })).status,
     ).toBe(200);
@@ -217,11 +211,7 @@ describe('POST /logout', () => {
     const bad = await call(server, 'POST', '/logout?scope=everyone', {
       headers: bearer(first.accessToken),
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({
-      code: 'validation_failed',
-      message: 'Unsupported logout scope "everyone"',
-    });
+    expectError(bad, 400, 'validation_failed', 'Unsupported logout scope "everyone"');
     await call(server, 'POST', '/logout', { headers: bearer(first.accessToken) });
     expect((await refresh(server, second.refreshToken)).body.code).toBe('refresh_token_not_found');
   });
@@ -236,11 +226,12 @@ describe('PUT /user', () => {
       body: { password: 'correct-horse-1' },
       headers: bearer(first.accessToken),
     });
-    expect(same.status).toBe(422);
-    expect(same.body).toEqual({
-      code: 'same_password',
-      message: 'New password should be different from the old password.',
-    });
+    expectError(
+      same,
+      422,
+      'same_password',
+      'New password should be different from the old password.',
+    );
     const weak = await call(server, 'PUT', '/user', {
       body: { password: '12' },
       headers: bearer(first.accessToken),
@@ -283,20 +274,17 @@ describe('PUT /user', () => {
       body: { app_metadata: { role: 'admin' } },
       headers: bearer(accessToken),
     });
-    expect(admin.status).toBe(403);
-    expect(admin.body).toEqual({
-      code: 'not_admin',
-      message: 'Updating app_metadata requires admin privileges',
-    });
+    expectError(admin, 403, 'not_admin', 'Updating app_metadata requires admin privileges');
     const taken = await call(server, 'PUT', '/user', {
       body: { email: takenEmail },
       headers: bearer(accessToken),
     });
-    expect(taken.status).toBe(422);
-    expect(taken.body).toEqual({
-      code: 'email_exists',
-      message: 'A user with this email address has already been registered',
-    });
+    expectError(
+      taken,
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
   });
 });
 

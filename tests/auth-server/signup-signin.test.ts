@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
+  expectError,
   fakeClock,
   latestMail,
   mailsTo,
@@ -159,11 +160,7 @@ describe('POST /token?grant_type=password', () => {
       body: { email, password: 'login-secret-1' },
       headers: MODERN,
     });
-    expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body).toEqual({
-      code: 'email_not_confirmed',
-      message: 'Email not confirmed',
-    });
+    expectError(unconfirmed, 400, 'email_not_confirmed', 'Email not confirmed');
 
     // The password is checked first: a wrong one never reveals that the account exists.
     const wrong = await call(server, 'POST', '/token?grant_type=password', {
@@ -230,11 +227,7 @@ describe('POST /token?grant_type=password', () => {
       body: {},
       headers: MODERN,
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      code: 'invalid_credentials',
-      message: 'unsupported_grant_type',
-    });
+    expectError(response, 400, 'invalid_credentials', 'unsupported_grant_type');
   });
 });
 
@@ -259,11 +252,7 @@ describe('POST /recover and POST /resend', () => {
 
   it('requires an address to recover', async () => {
     const response = await call(server, 'POST', '/recover', { body: {}, headers: MODERN });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      code: 'validation_failed',
-      message: 'Password recovery requires an email',
-    });
+    expectError(response, 400, 'validation_failed', 'Password recovery requires an email');
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   call,
   confirmedUser,
+  expectError,
   fragmentOf,
   latestMail,
   mailsTo,
@@ -123,11 +124,12 @@ describe('GET /verify', () => {
       body: { auth_code: code, code_verifier: 'y'.repeat(43) },
       headers: MODERN,
     });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({
-      code: 'bad_code_verifier',
-      message: 'code challenge does not match previously saved code verifier',
-    });
+    expectError(
+      wrong,
+      400,
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
     const right = await call(server, 'POST', '/token?grant_type=pkce', {
       body: { auth_code: code, code_verifier: verifier },
     });
@@ -157,8 +159,7 @@ describe('POST /verify', () => {
       },
       headers: MODERN,
     });
-    expect(wrong.status).toBe(403);
-    expect(wrong.body).toEqual({ code: 'otp_expired', message: 'Token has expired or is invalid' });
+    expectError(wrong, 403, 'otp_expired', 'Token has expired or is invalid');
     const right = await call(server, 'POST', '/verify', {
       body: { type: 'signup', email, token: otpOf(await latestMail(server, email)) },
     });
@@ -177,11 +178,7 @@ describe('POST /verify', () => {
       body: { type: 'signup', token_hash: tokenHash },
       headers: MODERN,
     });
-    expect(reused.status).toBe(403);
-    expect(reused.body).toEqual({
-      code: 'otp_expired',
-      message: 'Email link is invalid or has expired',
-    });
+    expectError(reused, 403, 'otp_expired', 'Email link is invalid or has expired');
   });
 
   it.each([

@@ -1,14 +1,14 @@
-import { createClient } from '@supabase/supabase-js';
 import { expect, test } from './support/test.ts';
 import {
-  ANON_KEY,
+  anonClient,
   AUTH_URL,
   createMember,
   latestMail,
+  signedInMember,
   STORAGE_KEY,
   storeSession,
   uniqueEmail,
-} from './support/auth.ts';
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
 import type { Page } from '@playwright/test';
 
@@ -17,8 +17,7 @@ import type { Page } from '@playwright/test';
  * where it matters (the header, the server's record, the next sign-in).
  */
 
-const apiClient = () =>
-  createClient(AUTH_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+const apiClient = () => anonClient();
 
 /** The user menu's button, named after the member. */
 const userMenu = (page: Page, name: string) =>
@@ -35,8 +34,7 @@ test('renaming shows the new name in the header at once, in this tab and in anot
   page,
   context,
 }) => {
-  const { session } = await createMember('Old Name');
-  await storeSession(page, session);
+  await signedInMember(page, 'Old Name');
   await page.goto('/account');
   const other = await context.newPage();
   await other.goto('/toolstack');
@@ -61,8 +59,7 @@ test('renaming shows the new name in the header at once, in this tab and in anot
 test('the newsletter choice is saved to the member’s record, and a failure keeps the form', async ({
   page,
 }) => {
-  const { session } = await createMember('Reader');
-  await storeSession(page, session);
+  const { session } = await signedInMember(page, 'Reader');
   await page.goto('/account');
   const profile = await section(page, 'Profile');
   const newsletter = profile.getByRole('checkbox', { name: /newsletter/ });
@@ -88,8 +85,7 @@ test('the newsletter choice is saved to the member’s record, and a failure kee
 test('the password changes with the current one, and only the new one signs in', async ({
   page,
 }) => {
-  const { email, password, session } = await createMember('Changer');
-  await storeSession(page, session);
+  const { email, password } = await signedInMember(page, 'Changer');
   await page.goto('/account');
   const form = await section(page, 'Password');
   await form.getByLabel('Current password').fill('not-my-password');
@@ -125,9 +121,8 @@ test('the password changes with the current one, and only the new one signs in',
 test('the e-mail address changes once both inboxes’ links are followed, and signs in', async ({
   page,
 }) => {
-  const { email, password, session } = await createMember('Mover');
   const taken = await createMember('Owner');
-  await storeSession(page, session);
+  const { email, password } = await signedInMember(page, 'Mover');
   await page.goto('/account');
   const form = await section(page, 'Email address');
   await expect(form.getByText(email)).toBeVisible();
@@ -199,8 +194,7 @@ test('signing out of other devices ends another browser’s session and keeps th
 test('deleting the account signs out, says goodbye on the home page, and refuses sign-in', async ({
   page,
 }) => {
-  const { email, password, session } = await createMember('Leaver');
-  await storeSession(page, session);
+  const { email, password } = await signedInMember(page, 'Leaver');
   await page.goto('/account');
   await (
     await section(page, 'Delete account')
@@ -230,8 +224,7 @@ test('every section comes alive as the member scrolls to it, without a script er
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const { session } = await createMember('Scroller');
-  await storeSession(page, session);
+  await signedInMember(page, 'Scroller');
   await page.goto('/account');
   // The profile is loaded first, so the sections below hydrate with the member already known.
   await expect((await section(page, 'Profile')).getByLabel('Display name')).toHaveValue('Scroller');

@@ -1,8 +1,12 @@
 import { expect, test } from './support/test.ts';
 import { Secret, TOTP } from 'otpauth';
-import { createMember, storeSession, AUTH_URL, ANON_KEY } from './support/auth.ts';
+import {
+  anonClient,
+  createMember,
+  signedInMember,
+  storeSession,
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
-import { createClient } from '@supabase/supabase-js';
 
 /**
  * The authenticator's code, or the one it shows `later` steps on: a code is accepted once per
@@ -18,8 +22,7 @@ const code = (secret: string, later = 0) =>
   }).generate({ timestamp: Date.now() + later * 30_000 });
 
 test('enrol an authenticator, sign out, and sign in again with its code', async ({ page }) => {
-  const { email, password, session } = await createMember('Two Factor');
-  await storeSession(page, session);
+  const { email, password } = await signedInMember(page, 'Two Factor');
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByText('Two Factor', { exact: true }).first()).toBeVisible();
@@ -68,9 +71,7 @@ test('a member with a verified factor but only a password session is sent to the
   page,
 }) => {
   const { email, password } = await createMember('Half Signed');
-  const client = createClient(AUTH_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const client = anonClient();
   await client.auth.signInWithPassword({ email, password });
   const { data: enrolled } = await client.auth.mfa.enroll({
     factorType: 'totp',
@@ -80,9 +81,7 @@ test('a member with a verified factor but only a password session is sent to the
     factorId: enrolled?.id ?? '',
     code: code(enrolled?.totp.secret ?? ''),
   });
-  const { data: aal1 } = await createClient(AUTH_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  }).auth.signInWithPassword({ email, password });
+  const { data: aal1 } = await anonClient().auth.signInWithPassword({ email, password });
   await storeSession(page, aal1.session!, { withKey: false });
   await page.goto('/toolstack');
   await expect(page).toHaveURL('/auth');
@@ -93,8 +92,7 @@ test('a member with a verified factor but only a password session is sent to the
 test('the button that adds an authenticator keeps its label on one line beside the name', async ({
   page,
 }) => {
-  const { session } = await createMember('One Line');
-  await storeSession(page, session);
+  await signedInMember(page, 'One Line');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account');
   await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();

@@ -4,10 +4,10 @@ import {
   AUTH_URL,
   createMember,
   latestMail,
+  signedInMember,
   STORAGE_KEY,
-  storeSession,
   uniqueEmail,
-} from './support/auth.ts';
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { MEMBERS_ROUTES } from '../../src/catalogue/registry.ts';
 import { KEY_PATH, KEY_STORAGE } from '../../src/members/contract.ts';
@@ -238,8 +238,7 @@ test('a member moving between members pages never sees the spinner', async ({ pa
 test('a session revoked elsewhere is noticed on the next members page and sent to /auth', async ({
   page,
 }) => {
-  const { session } = await createMember('Revoked');
-  await storeSession(page, session);
+  const { session } = await signedInMember(page, 'Revoked');
   // This page confirms the session with the auth server once its content shows
   // (src/browser/members-shell.ts): revoked before that answer, it would itself go to /auth,
   // cancelling the navigation below.

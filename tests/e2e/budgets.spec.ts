@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
 import { PAGE_TYPES } from '../../scripts/bench/page-types.ts';
 import { weighPage } from '../../scripts/bench/weigh-page.ts';
-import { createMember, storeSession } from './support/auth.ts';
+import { createMember, storeSession } from '../../scripts/fixtures/members.ts';
 
 /*
  * Byte budgets (scripts/bench/lib/budgets.ts): what the browser loads is deterministic for a given build, so these

@@ -1,7 +1,14 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
 import { favouriteKey } from '../../src/lib/favourites.ts';
-import { AUTH_URL, ANON_KEY, SECRET_KEY, createMember, storeSession } from './support/auth.ts';
+import {
+  ANON_KEY,
+  AUTH_URL,
+  createMember,
+  SECRET_KEY,
+  signedInMember,
+  storeSession,
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { SITE } from './support/prerender.ts';
 import { expect, test } from './support/test.ts';
@@ -26,8 +33,7 @@ test('a star saved on one device shows on another, on the Saved page and the hom
   page,
   browser,
 }) => {
-  const member = await createMember('Star Gazer');
-  await storeSession(page, member.session);
+  const member = await signedInMember(page, 'Star Gazer');
   await page.goto('/text-prompts');
   const first = star(page, 'feynman-technique-explainer', 'Feynman Technique Explainer');
   await expect(first).toHaveAttribute('aria-pressed', 'false');
@@ -76,8 +82,7 @@ test('a star saved on one device shows on another, on the Saved page and the hom
 test('unstarring on the Saved page keeps the entry listed, star empty, until the page is left', async ({
   page,
 }) => {
-  const member = await createMember('Tidy Saver');
-  await storeSession(page, member.session);
+  const member = await signedInMember(page, 'Tidy Saver');
   await page.goto('/toolstack');
   const github = page.locator('li[id="github"]').getByRole('button', { name: 'Save GitHub' });
   await github.click();
@@ -110,8 +115,7 @@ test('unstarring on the Saved page keeps the entry listed, star empty, until the
 });
 
 test('a star the server refuses to save is undone, with the reason', async ({ page }) => {
-  const member = await createMember('Unlucky');
-  await storeSession(page, member.session);
+  await signedInMember(page, 'Unlucky');
   await page.route(`${AUTH_URL}/auth/v1/user`, (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({
@@ -136,8 +140,7 @@ test('a star the server refuses to save is undone, with the reason', async ({ pa
 });
 
 test('sign-out leaves no favourites and no fill-in values in the browser', async ({ page }) => {
-  const member = await createMember('Leaves Nothing');
-  await storeSession(page, member.session);
+  await signedInMember(page, 'Leaves Nothing');
   await page.goto('/text-prompts');
   const key = favouriteKey('text-prompts', 'feynman-technique-explainer');
   const first = star(page, 'feynman-technique-explainer', 'Feynman Technique Explainer');
@@ -192,8 +195,7 @@ test('a full list of favourites keeps the access token within 8 KB', async () =>
 });
 
 test('a search result has the entry’s star too', async ({ page }) => {
-  const member = await createMember('Searcher');
-  await storeSession(page, member.session);
+  await signedInMember(page, 'Searcher');
   await page.goto('/search?q=figma&kind=tool');
   const result = page
     .locator('[data-search-results] li')

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Browser, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
 import { expect, test } from './support/member.ts';
 import { test as visitorTest } from './support/test.ts';
-import { createMember, STORAGE_KEY } from './support/auth.ts';
+import { createMember, STORAGE_KEY } from '../../scripts/fixtures/members.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
 import {
   launchPrerenderingBrowser,
@@ -19,6 +19,7 @@ import { regionOf } from '../../scripts/built-pages.ts';
 import { parsePage } from '../../scripts/html.ts';
 import { matchRule, parseRedirectsFile } from '../../scripts/redirects-file.ts';
 import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculation-rules.ts';
+import { DIST } from './support/dist.ts';
 
 /*
  * Hops between members' pages: links to members' pages are prerendered on hover with
@@ -27,7 +28,7 @@ import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculatio
  * Chromium never prerenders for a page Playwright drives (tests/e2e/support/prerender.ts).
  */
 
-const dist = join(import.meta.dirname, '..', '..', 'dist');
+const dist = DIST;
 
 /** Every built page: its path as served (build.format 'file') and its HTML. */
 const builtPages = readdirSync(dist, { recursive: true, encoding: 'utf8' })

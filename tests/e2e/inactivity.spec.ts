@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
+import { createMember, STORAGE_KEY, storeSession } from '../../scripts/fixtures/members.ts';
 
 /**
  * Opens a members' page and waits for the members' shell, which starts the inactivity watch in

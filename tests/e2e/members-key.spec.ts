@@ -5,7 +5,14 @@ import {
   KEY_STORAGE,
   STATE_ATTRIBUTE,
 } from '../../src/members/contract.ts';
-import { ANON_KEY, AUTH_URL, createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
+import {
+  ANON_KEY,
+  AUTH_URL,
+  createMember,
+  signedInMember,
+  STORAGE_KEY,
+  storeSession,
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { expect, test } from './support/test.ts';
 
@@ -25,8 +32,7 @@ declare global {
 test("a returning member's page asks the network for nothing before its content is visible", async ({
   page,
 }) => {
-  const { session } = await createMember('Returning');
-  await storeSession(page, session);
+  await signedInMember(page, 'Returning');
   await page.addInitScript(
     ([attribute, shown]) => {
       new MutationObserver((_, observer) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/member.ts';
-import { memberStorage } from './support/auth.ts';
+import { memberStorage } from '../../scripts/fixtures/members.ts';
 import { jsonEntries } from './support/content.ts';
 import { CONTENT_SHOWN, KEY_STORAGE } from '../../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../../src/members/page-cache.ts';

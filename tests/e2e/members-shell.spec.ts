@@ -1,14 +1,18 @@
 import type { Session } from '@supabase/auth-js';
 import { CONFIRMED_ATTRIBUTE } from '../../src/members/contract.ts';
 import { expect, test } from './support/test.ts';
-import { createMember, STORAGE_KEY, storeSession } from './support/auth.ts';
+import {
+  createMember,
+  signedInMember,
+  STORAGE_KEY,
+  storeSession,
+} from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
 
 test('a member sees the menus, the user menu and the home grid, and can drive menus by keyboard', async ({
   page,
 }) => {
-  const { session } = await createMember('Ada Lovelace');
-  await storeSession(page, session);
+  await signedInMember(page, 'Ada Lovelace');
   await page.goto('/');
 
   const grid = page.getByRole('region', { name: 'Shortcuts' });
@@ -82,8 +86,7 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
 test('the user menu falls back to the e-mail name, and the mobile menu lists the members sections and the account', async ({
   page,
 }) => {
-  const { session, email } = await createMember('');
-  await storeSession(page, session);
+  const { email } = await signedInMember(page, '');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();

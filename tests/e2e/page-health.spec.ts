@@ -1,8 +1,9 @@
 import { MEMBERS_ROUTES } from '../../src/catalogue/registry.ts';
 import { SEALED_PART_ATTRIBUTE } from '../../src/members/contract.ts';
+import { LOCAL_SITE_URL } from '../../src/lib/local-defaults.ts';
 import { expect, test } from './support/member.ts';
 
-const SITE = 'http://127.0.0.1:4321';
+const SITE = LOCAL_SITE_URL;
 const routes = ['/', '/offline', ...MEMBERS_ROUTES];
 
 for (const route of routes) {

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { promptFiles } from './support/content.ts';
 import { expect, test } from './support/member.ts';
 import { SEARCH_SHORTCUTS } from '../../src/search/shortcut.ts';
+import { DIST } from './support/dist.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -292,9 +293,9 @@ test.describe('when a search file fails to load', () => {
 
 test('the search files are published sealed: no entry or prompt is readable without the key', () => {
   const prompt = promptFiles('dev').find((file) => file.slug === 'llms-txt');
-  if (!prompt) throw new Error('content/prompts/dev/llms-txt.md is missing');
+  if (!prompt) throw new Error('tests/fixtures/content/prompts/dev/llms-txt.md is missing');
   for (const name of ['search-index.json', 'search-prompts.json']) {
-    const text = readFileSync(join(import.meta.dirname, '..', '..', 'dist', name), 'utf8');
+    const text = readFileSync(join(DIST, name), 'utf8');
     const file = JSON.parse(text) as Record<string, unknown>;
     expect(Object.keys(file).sort(), name).toEqual(['encoding', 'sealed']);
     expect(typeof file.sealed, name).toBe('string');

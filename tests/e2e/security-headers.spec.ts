@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { parsePolicy } from '../../scripts/csp.ts';
 import { parseHeadersFile } from '../../scripts/headers-file.ts';
 import { expect, test } from './support/test.ts';
+import { DIST } from './support/dist.ts';
 
-const dist = join(import.meta.dirname, '..', '..', 'dist');
+const dist = DIST;
 const builtPages = () =>
   readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
 const META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/i;

@@ -12,7 +12,7 @@ const MAP = '/toolstack.entries.json';
 const labTool = jsonEntries<{ id: string; name: string }>('tools/lab.json')[0];
 
 test.beforeEach(async ({ page }) => {
-  if (!labTool) throw new Error('no tool in content/tools/lab.json');
+  if (!labTool) throw new Error('no tool in tests/fixtures/content/tools/lab.json');
   const key = await importContentKey(parseContentKey(resolveMembersKey({ localAuth: true })));
   const sealedMap = await seal(key, JSON.stringify({ [labTool.id]: '/lab' }), MAP);
   // Marked in the page rather than in its response: Chromium treats a response made up by the

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PRICING_TONE, statusTone } from '../../src/lib/badge.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('badge colours', () => {
-  it.each([
+  eachMaps('a %s status is %s', statusTone, [
     ['experimental', 'amber'],
     ['beta', 'brand'],
     ['stable', 'green'],
     ['production', 'green'],
-  ])('a %s status is %s', (status, tone) => {
-    expect(statusTone(status)).toBe(tone);
-  });
+  ]);
 
   it('a price never shares a colour with a status', () => {
     for (const status of ['experimental', 'beta', 'stable', 'production']) {

@@ -6,16 +6,15 @@ import {
   inCategoryOrder,
 } from '../../src/catalogue/order.ts';
 import { toPrompts } from '../../src/catalogue/prompts.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('categoryAnchor', () => {
-  it.each([
+  eachMaps('%s -> %s', categoryAnchor, [
     ['Design & UI Tools', 'design-ui-tools'],
     ['Human Resources & Payroll', 'human-resources-payroll'],
     ['VFX', 'vfx'],
     ['Data Science & ML Datasets', 'data-science-ml-datasets'],
-  ])('%s -> %s', (category, anchor) => {
-    expect(categoryAnchor(category)).toBe(anchor);
-  });
+  ]);
 });
 
 describe('groupByCategory', () => {

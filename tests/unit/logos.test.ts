@@ -7,18 +7,17 @@ import {
   LOGO_FILE,
   PALE_BRAND_FILL,
 } from '../../src/lib/logos.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('initials', () => {
-  it.each([
+  eachMaps('%s -> %s', initials, [
     ['Cursor', 'C'],
     ['Visual Studio Code', 'VS'],
     ['11ElevenLabs', '1'],
     ['.env vault', 'EV'],
     ['ÉcoleDirecte', 'É'],
     ['…', '?'],
-  ])('%s -> %s', (name, expected) => {
-    expect(initials(name)).toBe(expected);
-  });
+  ]);
 });
 
 describe('initialsTone', () => {
@@ -34,16 +33,14 @@ describe('initialsTone', () => {
 });
 
 describe('brandFill', () => {
-  it.each([
+  eachMaps('#%s on the white tile -> %s', brandFill, [
     ['000000', '#000000'],
     ['F24E1E', '#F24E1E'],
     ['10b981', '#10B981'],
     ['F7DF1E', PALE_BRAND_FILL],
     ['FFFFFF', PALE_BRAND_FILL],
     ['FFFDE7', PALE_BRAND_FILL],
-  ])('#%s on the white tile -> %s', (hex, fill) => {
-    expect(brandFill(hex)).toBe(fill);
-  });
+  ]);
 });
 
 describe('LOGO_FILE', () => {

@@ -1,14 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { canonicalPath } from '../../src/lib/paths.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('canonicalPath', () => {
-  it.each([
+  eachMaps('%s -> %s', canonicalPath, [
     ['/index.html', '/'],
     ['/', '/'],
     ['/toolstack.html', '/toolstack'],
     ['/toolstack', '/toolstack'],
     ['/404.html', '/404'],
-  ])('%s -> %s', (pathname, expected) => {
-    expect(canonicalPath(pathname)).toBe(expected);
-  });
+  ]);
 });

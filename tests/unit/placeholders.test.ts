@@ -18,6 +18,7 @@ import {
   promptLoader,
   unusedVariables,
 } from '../../src/catalogue/prompt-loader.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 const PROMPTS = 'content/prompts';
 const promptFiles = readdirSync(PROMPTS).flatMap((kind) =>
@@ -64,15 +65,13 @@ describe('placeholders in a prompt', () => {
     expect(fill(text, values)).toBe(expected);
   });
 
-  it.each([
+  eachMaps('labels %s as %s', variableLabel, [
     ['SOURCE_LOGO', 'Source logo'],
     ['SITE_URL', 'Site URL'],
     ['GOAL_90_DAYS', 'Goal 90 days'],
     ['AI_CRAWLER_POLICY', 'AI crawler policy'],
     ['ASK', 'Ask'],
-  ])('labels %s as %s', (name, label) => {
-    expect(variableLabel(name)).toBe(label);
-  });
+  ]);
 
   it('takes hints from the inputs list, one line describing one or several variables', () => {
     const inputs = [

@@ -8,16 +8,15 @@ import {
   queryTerms,
   tokenize,
 } from '../../src/search/text.ts';
+import { eachMaps } from '../support/each-maps.ts';
 
 describe('tokenize and terms', () => {
-  it.each([
+  eachMaps('normalizeTerm(%j) -> %j', normalizeTerm, [
     ['API Keys', 'api keys'],
     ['Crème Brûlée', 'creme brulee'],
     ['Ärger in Köln', 'arger in koln'],
     ['Tab\tand newline\n', 'tab\tand newline\n'],
-  ])('normalizeTerm(%j) -> %j', (text, expected) => {
-    expect(normalizeTerm(text)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ['Email API, for developers.', ['Email', 'API', 'for', 'developers']],
@@ -38,13 +37,11 @@ describe('tokenize and terms', () => {
     expect(processDocumentTerm(term)).toEqual(expected);
   });
 
-  it.each([
+  eachMaps('processQueryTerm(%j) -> %j', processQueryTerm, [
     ['e-mail', 'email'],
     ['PROMPT', 'prompt'],
     ['for', null],
-  ])('processQueryTerm(%j) -> %j', (term, expected) => {
-    expect(processQueryTerm(term)).toBe(expected);
-  });
+  ]);
 
   it('keeps the words that tell entries apart', () => {
     expect(queryTerms('a prompt for a sitemap')).toEqual(['prompt', 'sitemap']);

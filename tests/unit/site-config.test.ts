@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  authStorageKeyFor,
+  LOCAL_AUTH_URL,
   LOCAL_PUBLISHABLE_KEY,
-  parseSiteConfig,
-} from '../../src/lib/site-config.ts';
+  LOCAL_SITE_URL,
+} from '../../src/lib/local-defaults.ts';
+import { authStorageKeyFor, parseSiteConfig } from '../../src/lib/site-config.ts';
 
 describe('parseSiteConfig', () => {
   it('defaults to the local auth server and the local site URL', () => {
     expect(parseSiteConfig({})).toEqual({
-      siteUrl: 'http://127.0.0.1:4321',
-      supabaseUrl: 'http://127.0.0.1:54321',
+      siteUrl: LOCAL_SITE_URL,
+      supabaseUrl: LOCAL_AUTH_URL,
       supabaseKey: LOCAL_PUBLISHABLE_KEY,
       localAuth: true,
       authStorageKey: 'sb-127-auth-token',

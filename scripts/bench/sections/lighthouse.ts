@@ -10,7 +10,7 @@ import { median } from '../lib/stats.ts';
 import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import { PAGE_TYPES, type PageType } from '../page-types.ts';
 import type { Section } from '../section.ts';
-import { SITE_URL } from '../servers.ts';
+import { SITE_URL } from '../../fixtures/servers.ts';
 
 const SECTION = 'Lighthouse (mobile)';
 /** Runs per page; members' catalogue pages get FLOOR_RUNS, alternated with their floor's. */

@@ -11,7 +11,7 @@ import { atMost, exactly, type Figure } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
 import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import type { Section } from '../section.ts';
-import { SITE_URL } from '../servers.ts';
+import { SITE_URL } from '../../fixtures/servers.ts';
 
 const SECTION = 'Member hop';
 const HOPS = 10;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINDS, type EntryKind } from '../../../src/catalogue/kinds.ts';
 import { CATALOGUES, entryPath, type Catalogue } from '../../../src/catalogue/registry.ts';
-import { HOSTILE_CONTENT_DIR } from './build.ts';
+import { HOSTILE_ENV } from '../../../scripts/fixtures/builds.ts';
 
 /*
  * What the hostile fixture (tests/fixtures/hostile-content/) says each page must show, read from
@@ -10,7 +10,7 @@ import { HOSTILE_CONTENT_DIR } from './build.ts';
  * shows, so a loader that altered one would be caught rather than copied.
  */
 
-const root = join(import.meta.dirname, '..', '..', '..', HOSTILE_CONTENT_DIR);
+const root = join(import.meta.dirname, '..', '..', '..', HOSTILE_ENV.CONTENT_DIR);
 
 /** One fixture entry and the texts its card and its own page must show, each as written. */
 export interface HostileEntry {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { REGION_ATTRIBUTE, type RegionKind } from '../../../src/members/contract.ts';
-import { HOSTILE_OUT_DIR } from './build.ts';
+import { HOSTILE_ENV } from '../../../scripts/fixtures/builds.ts';
 
 /*
  * The pages of the hostile build as written to disk, parsed as a browser would parse them
@@ -14,7 +14,7 @@ type Node = DefaultTreeAdapterMap['node'];
 export type Element = DefaultTreeAdapterMap['element'];
 
 /** The hostile build's folder. */
-export const hostileDist = join(import.meta.dirname, '..', '..', '..', HOSTILE_OUT_DIR);
+export const hostileDist = join(import.meta.dirname, '..', '..', '..', HOSTILE_ENV.SITE_OUT_DIR);
 
 /** One built page. */
 export interface BuiltPage {
@@ -49,7 +49,7 @@ export function builtPages(): BuiltPage[] {
   try {
     files = readdirSync(hostileDist, { recursive: true, encoding: 'utf8' });
   } catch {
-    throw new Error(`No hostile build in ${HOSTILE_OUT_DIR}: run npm run test:hostile`);
+    throw new Error(`No hostile build in ${HOSTILE_ENV.SITE_OUT_DIR}: run npm run test:hostile`);
   }
   return files
     .filter((file) => file.endsWith('.html'))

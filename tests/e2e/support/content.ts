@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { E2E_ENV } from '../../../scripts/fixtures/builds.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..', 'content');
+/** The fixture content the browser tests' build is made from (scripts/fixtures/builds.ts). */
+const root = join(import.meta.dirname, '..', '..', '..', E2E_ENV.CONTENT_DIR);
 
 /** A prompt file as an editor wrote it: its slug and the prompt body (file text after the front matter). */
 export interface PromptFile {
@@ -10,7 +12,7 @@ export interface PromptFile {
   body: string;
 }
 
-/** Reads every prompt file of a library straight from content/, independently of the site's loader. */
+/** Reads every prompt file of a library straight from the fixture content, independently of the site's loader. */
 export function promptFiles(library: 'text' | 'video' | 'dev'): PromptFile[] {
   const folder = join(root, 'prompts', library);
   return readdirSync(folder)

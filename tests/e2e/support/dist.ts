@@ -1,8 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { E2E_ENV } from '../../../scripts/fixtures/builds.ts';
 
 /** The build the browser tests run against (npm run test:e2e builds it first). */
-export const DIST = join(import.meta.dirname, '..', '..', '..', 'dist');
+export const DIST = join(import.meta.dirname, '..', '..', '..', E2E_ENV.SITE_OUT_DIR);
 
 /** Every file under `folder`, as absolute paths. */
 export function filesUnder(folder: string = DIST): string[] {

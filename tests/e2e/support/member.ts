@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import { createMember, storeSession } from './auth.ts';
+import { createMember, storeSession } from '../../../scripts/fixtures/members.ts';
 import { test as base } from './test.ts';
 
 /**

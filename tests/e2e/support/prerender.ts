@@ -1,7 +1,8 @@
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import type { Session } from '@supabase/supabase-js';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../../scripts/chromium.ts';
-import { memberStorage } from './auth.ts';
+import { LOCAL_SITE_URL } from '../../../src/lib/local-defaults.ts';
+import { memberStorage } from '../../../scripts/fixtures/members.ts';
 
 /*
  * Prerendering (Speculation Rules) under test. Chromium refuses to prerender for a page that has
@@ -15,7 +16,7 @@ import { memberStorage } from './auth.ts';
  */
 
 /** The site under test, as in playwright.config.ts. */
-export const SITE = 'http://127.0.0.1:4321';
+export const SITE = LOCAL_SITE_URL;
 
 /** Content-Security-Policy reports as Chromium words them (as in ./test.ts). */
 const CSP_MESSAGE = /Refused to |Content[- ]Security[- ]Policy/i;

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { LOCAL_SITE_URL } from '../../../src/lib/local-defaults.ts';
 
 /*
  * Every browser test imports `test` and `expect` from here (or from ./member.ts, which extends
@@ -56,11 +57,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context, baseURL }, use) => {
       const violations: string[] = [];
-      await watchViolations(
-        context,
-        new URL(baseURL ?? 'http://127.0.0.1:4321').origin,
-        violations,
-      );
+      await watchViolations(context, new URL(baseURL ?? LOCAL_SITE_URL).origin, violations);
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
