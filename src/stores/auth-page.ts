@@ -26,7 +26,6 @@ import {
   type RateLimit,
   type RateLimitStorage,
 } from '../lib/rate-limiter.ts';
-import { logSecurityEvent, type SecurityEvent } from '../lib/security-log.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
 import { setSession, toStoredSession } from './auth.ts';
 import { showToast } from './toasts.ts';
@@ -47,7 +46,7 @@ export type AuthPageClient = Pick<
 export interface AuthPageWorld {
   /** localStorage: the attempt records of src/lib/rate-limiter.ts. */
   local: RateLimitStorage;
-  /** sessionStorage: the security log and the toast handed over to the next page. */
+  /** sessionStorage: the toast handed over to the next page. */
   session: Pick<Storage, 'getItem' | 'setItem'>;
   /** Milliseconds since the epoch. */
   now(): number;
@@ -75,13 +74,11 @@ interface Failure {
   code?: string | undefined;
 }
 
-/** One rate-limited request: its limiter key, how it is logged and worded when it fails. */
+/** One rate-limited request: its limiter key and how it is worded when it fails. */
 interface LimitedAttempt {
   limit: RateLimit;
   key: string;
   action: 'signin' | 'signup' | 'other';
-  event: SecurityEvent;
-  email: string;
   /** Runs the request; resolves to its failure, or null when it succeeded. */
   call: () => Promise<Failure | null>;
   /** Whether this failure counts towards the limit (every failure unless told). */
@@ -101,11 +98,6 @@ export function createAuthPage(world: AuthPageWorld) {
 
   const toast = (message: AuthMessage, variant: 'default' | 'destructive' = 'default') =>
     showToast({ ...message, variant });
-
-  function logFailure(event: SecurityEvent, email: string, failure: Failure): void {
-    const details = { email, code: failure.code ?? null, message: failure.message };
-    logSecurityEvent(world.session, event, details, new Date(world.now()));
-  }
 
   /** Switches view, clearing the previous form's errors. */
   function showView(view: AuthView): void {
@@ -154,7 +146,6 @@ export function createAuthPage(world: AuthPageWorld) {
       limiter.recordSuccess(request.key);
       return true;
     }
-    logFailure(request.event, request.email, failure);
     const counts = request.counts?.(failure) ?? true;
     const record = counts ? limiter.recordFailure(request.key, world.now()) : null;
     if (record?.isBlocked) {
@@ -189,8 +180,6 @@ export function createAuthPage(world: AuthPageWorld) {
         limit: SIGN_IN_LIMIT,
         key: `signin:${data.email}`,
         action: 'signin',
-        event: 'signin_failed',
-        email: data.email,
         call: async () => {
           const { data: result, error } = await auth.signInWithPassword(data);
           // The store hears of the session now, not after the next page loads.
@@ -221,8 +210,6 @@ export function createAuthPage(world: AuthPageWorld) {
         limit: SIGN_UP_LIMIT,
         key: 'signup',
         action: 'signup',
-        event: 'signup_failed',
-        email: data.email,
         call: async () => {
           const { data: result, error } = await auth.signUp({
             email: data.email,
@@ -258,8 +245,6 @@ export function createAuthPage(world: AuthPageWorld) {
         limit: DEFAULT_LIMIT,
         key: `reset:${data.email}`,
         action: 'other',
-        event: 'password_reset_failed',
-        email: data.email,
         call: async () => {
           const redirectTo = `${world.url().origin}/auth`;
           return (await auth.resetPasswordForEmail(data.email, { redirectTo })).error;
@@ -279,7 +264,6 @@ export function createAuthPage(world: AuthPageWorld) {
       if (!data) return;
       const { error } = await (await world.client()).updateUser({ password: data.password });
       if (error) {
-        logFailure('password_reset_failed', '', error);
         toast(newPasswordErrorMessage(error), 'destructive');
         return;
       }
@@ -305,7 +289,6 @@ export function createAuthPage(world: AuthPageWorld) {
       }
       const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
       if (error) {
-        logFailure('signin_failed', '', error);
         $fieldErrors.set({ code: TOTP_CODE_MESSAGES.invalid });
         return;
       }

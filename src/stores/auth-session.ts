@@ -5,7 +5,6 @@ import {
   FAVOURITES_UNSAVED_KEY,
   PROMPT_VALUES_KEY,
   RATE_LIMIT_PREFIX,
-  SECURITY_LOG_KEY,
 } from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
 import { forgetMembersPages } from '../members/page-cache.ts';
@@ -34,8 +33,7 @@ export function startAuthSync(): () => void {
 /**
  * Removes every trace of the member this browser kept: what supabase-js stores for this project
  * (session, user, PKCE verifier), the members' content key, the attempt records of
- * src/lib/rate-limiter.ts (they name the member's address), the security log of
- * src/lib/security-log.ts, what they typed into prompts (src/lib/prompt-values.ts) and the
+ * src/lib/rate-limiter.ts (they name the member's address), what they typed into prompts (src/lib/prompt-values.ts) and the
  * service worker's copies of members' pages. Favourites live in the stored session's user
  * metadata, so they go with it, and the stars this tab had not finished saving go too.
  */
@@ -47,7 +45,6 @@ async function forgetMember(local: Storage, session: Storage): Promise<void> {
       .filter((key) => key.startsWith(RATE_LIMIT_PREFIX))
       .forEach((key) => local.removeItem(key));
     local.removeItem(PROMPT_VALUES_KEY);
-    session.removeItem(SECURITY_LOG_KEY);
     session.removeItem(FAVOURITES_UNSAVED_KEY);
   } catch (error) {
     console.error('Could not clear the member’s records', error);
