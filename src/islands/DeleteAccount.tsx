@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import { $deletionState, deleteAccount } from '../stores/account-settings.ts';
+import { $deletionState, deleteAccount } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import Field from '../ui/Field.tsx';

@@ -6,7 +6,7 @@ import {
   $emailState,
   changeEmail,
   resendEmailChange,
-} from '../stores/account-settings.ts';
+} from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';

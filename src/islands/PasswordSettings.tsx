@@ -7,7 +7,7 @@ import {
   $passwordStep,
   cancelPasswordCode,
   changePassword,
-} from '../stores/account-settings.ts';
+} from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import PasswordChecklist from '../ui/PasswordChecklist.tsx';

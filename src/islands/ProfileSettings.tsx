@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../lib/field-limits.ts';
-import { $profileState, saveProfile } from '../stores/account-settings.ts';
+import { $profileState, saveProfile } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';

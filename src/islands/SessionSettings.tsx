@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $sessionsState, signOutOtherDevices } from '../stores/account-settings.ts';
+import { $sessionsState, signOutOtherDevices } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { formValues } from '../lib/form-values.ts';
 import {
   $accountError,
@@ -7,11 +6,10 @@ import {
   $enrolment,
   $factors,
   cancelEnrolment,
-  loadFactors,
   removeFactor,
   startEnrolment,
   verifyEnrolment,
-} from '../stores/account.ts';
+} from '../stores/account-browser.ts';
 import Field from '../ui/Field.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 
@@ -21,9 +19,6 @@ export default function TwoFactorSettings() {
   const enrolment = useStore($enrolment);
   const pending = useStore($accountPending);
   const error = useStore($accountError);
-  useEffect(() => {
-    void loadFactors();
-  }, []);
 
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
   return (

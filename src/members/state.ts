@@ -1,6 +1,5 @@
 import { config } from '../config.ts';
 import {
-  CONFIRMED_ATTRIBUTE,
   FAILURE_ATTRIBUTE,
   REGION_ATTRIBUTE,
   SIGN_IN_PATH,
@@ -37,34 +36,6 @@ export function setMembersState(state: MembersState, failure?: MembersFailure): 
   else root.removeAttribute(FAILURE_ATTRIBUTE);
   root.setAttribute(STATE_ATTRIBUTE, state);
   dispatchEvent(new Event(STATE_EVENT));
-}
-
-/** What the auth server returned of the member when it confirmed the session. */
-export interface ConfirmedUser {
-  user_metadata?: unknown;
-}
-
-let confirmedUser: ConfirmedUser | null = null;
-const CONFIRMED_USER_EVENT = 'members:confirmed-user';
-
-/** Keeps the user the auth server just returned, for what reads its latest word (favourites). */
-export function setConfirmedUser(user: ConfirmedUser): void {
-  confirmedUser = user;
-  dispatchEvent(new Event(CONFIRMED_USER_EVENT));
-}
-
-/** Calls `listener` with the confirmed user: at once if the server answered already, then on each answer. */
-export function onConfirmedUser(listener: (user: ConfirmedUser) => void): void {
-  if (confirmedUser) listener(confirmedUser);
-  addEventListener(CONFIRMED_USER_EVENT, () => {
-    if (confirmedUser) listener(confirmedUser);
-  });
-}
-
-/** Records that the auth server confirmed the session, with the user it returned. */
-export function setConfirmed(user?: ConfirmedUser): void {
-  document.documentElement.setAttribute(CONFIRMED_ATTRIBUTE, '');
-  if (user) setConfirmedUser(user);
 }
 
 /** Why the content could not be opened, when it could not. */

@@ -19,9 +19,10 @@ const browserWorld: AuthPageWorld = {
   // The head script marks <html> when a session is stored (src/members/inline/head.ts).
   storedSession: () => document.documentElement.hasAttribute(MEMBER_ATTRIBUTE),
   client: async () => (await import('../lib/auth-client.ts')).authClient,
-  needsSecondFactor: async () => (await import('./auth-session.ts')).needsSecondFactor(),
+  assuranceBelowNextLevel: async () =>
+    (await import('./auth-session-browser.ts')).assuranceBelowNextLevel(),
   startSync: async () => {
-    const { $passwordRecovery, startAuthSync } = await import('./auth-session.ts');
+    const { $passwordRecovery, startAuthSync } = await import('./auth-session-browser.ts');
     startAuthSync();
     return { recovering: () => $passwordRecovery.get() };
   },

@@ -1,5 +1,5 @@
 import type { GoTrueClient } from '@supabase/auth-js';
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import {
   blockedMessage,
   EMAIL_CONFIRMED,
@@ -27,6 +27,7 @@ import {
   type RateLimitStorage,
 } from '../lib/rate-limiter.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
+import { IDLE, runAction } from './action.ts';
 import { setSession, toStoredSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
@@ -61,7 +62,7 @@ export interface AuthPageWorld {
   /** The auth client, loaded on demand: a visitor who only looks at the form never downloads it. */
   client(): Promise<AuthPageClient>;
   /** Whether the signed-in session still lacks the second factor its member set up. */
-  needsSecondFactor(): Promise<boolean>;
+  assuranceBelowNextLevel(): Promise<boolean>;
   /** Starts feeding `$auth` from the client; `recovering` tells whether a recovery link signed in. */
   startSync(): Promise<{ recovering(): boolean }>;
   /** Keeps the members' content key for every tab before leaving /auth (src/members/key.ts). */
@@ -92,7 +93,8 @@ export function createAuthPage(world: AuthPageWorld) {
   /** The current view; 'loading' while a stored session or a link in the URL is being checked. */
   const $authView = atom<AuthView>('signin');
   /** True while a request runs: the submit button is disabled and a second submit is ignored. */
-  const $pending = atom(false);
+  const $request = atom(IDLE);
+  const $pending = computed($request, (request) => request.pending);
   /** Field errors of the visible form, shown under their fields. */
   const $fieldErrors = atom<FieldErrors>({});
 
@@ -105,15 +107,12 @@ export function createAuthPage(world: AuthPageWorld) {
     $authView.set(view);
   }
 
-  /** Runs one request at a time: a double submit is dropped. */
-  async function exclusive(task: () => Promise<void>): Promise<void> {
-    if ($pending.get()) return;
-    $pending.set(true);
-    try {
+  /** Runs one request at a time: a double submit is dropped. Failures are toasts, not state. */
+  async function oneAtATime(task: () => Promise<void>): Promise<void> {
+    await runAction($request, async () => {
       await task();
-    } finally {
-      $pending.set(false);
-    }
+      return null;
+    });
   }
 
   /**
@@ -134,7 +133,7 @@ export function createAuthPage(world: AuthPageWorld) {
    * Check the limit, make the call, record the outcome, word a failure: resolves to whether the
    * call succeeded. A failure that reaches the limit shows the block, not the failure.
    */
-  async function attempt(request: LimitedAttempt): Promise<boolean> {
+  async function limitedAttempt(request: LimitedAttempt): Promise<boolean> {
     const limiter = createRateLimiter(world.local, request.limit);
     const state = limiter.check(request.key, world.now());
     if (state.isBlocked) {
@@ -172,11 +171,11 @@ export function createAuthPage(world: AuthPageWorld) {
 
   /** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
   function signIn(values: { email: string; password: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const data = await valid((rules) => rules.validateForm(rules.signInSchema, values));
       if (!data) return;
       const auth = await world.client();
-      const signedIn = await attempt({
+      const signedIn = await limitedAttempt({
         limit: SIGN_IN_LIMIT,
         key: `signin:${data.email}`,
         action: 'signin',
@@ -190,7 +189,7 @@ export function createAuthPage(world: AuthPageWorld) {
         failed: signInErrorMessage,
       });
       if (!signedIn) return;
-      if (await world.needsSecondFactor()) showView('mfa');
+      if (await world.assuranceBelowNextLevel()) showView('mfa');
       else await enterSite();
     });
   }
@@ -202,11 +201,11 @@ export function createAuthPage(world: AuthPageWorld) {
     displayName: string;
     newsletterSubscription: boolean;
   }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const data = await valid((rules) => rules.validateForm(rules.signUpSchema, values));
       if (!data) return;
       const auth = await world.client();
-      const created = await attempt({
+      const created = await limitedAttempt({
         limit: SIGN_UP_LIMIT,
         key: 'signup',
         action: 'signup',
@@ -237,11 +236,11 @@ export function createAuthPage(world: AuthPageWorld) {
 
   /** Sends a password-reset mail whose link comes back to /auth. */
   function requestReset(values: { email: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const data = await valid((rules) => rules.validateForm(rules.resetSchema, values));
       if (!data) return;
       const auth = await world.client();
-      const sent = await attempt({
+      const sent = await limitedAttempt({
         limit: DEFAULT_LIMIT,
         key: `reset:${data.email}`,
         action: 'other',
@@ -259,7 +258,7 @@ export function createAuthPage(world: AuthPageWorld) {
 
   /** Sets the new password after a recovery link; the member is then signed in and sent home. */
   function setNewPassword(values: { password: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const data = await valid((rules) => rules.validateForm(rules.newPasswordSchema, values));
       if (!data) return;
       const { error } = await (await world.client()).updateUser({ password: data.password });
@@ -273,7 +272,7 @@ export function createAuthPage(world: AuthPageWorld) {
 
   /** Verifies the 6-digit code of the member's TOTP factor, lifting the session to aal2. */
   function verifySecondFactor(values: { code: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const code = values.code.replace(/\s/g, '');
       if (!/^\d{6}$/.test(code)) {
         $fieldErrors.set({ code: TOTP_CODE_MESSAGES.format });
@@ -324,7 +323,7 @@ export function createAuthPage(world: AuthPageWorld) {
       return;
     }
     if (!data.session) showView('signin');
-    else if (await world.needsSecondFactor()) showView('mfa');
+    else if (await world.assuranceBelowNextLevel()) showView('mfa');
     else {
       await world.keepMembersKey(data.session.access_token);
       world.navigate('/');

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $accountLoadFailed } from '../stores/account-settings.ts';
+import { $accountLoadFailed } from '../stores/account-settings-browser.ts';
 
 /**
  * What a section of /account shows until the member is loaded (and what the build renders).

@@ -243,7 +243,7 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
   const { session } = await createMember('Revoked');
   await storeSession(page, session);
   // This page confirms the session with the auth server once its content shows
-  // (src/browser/members-shell.ts): revoked before that answer, it would itself go to /auth,
+  // (src/members/shell.ts): revoked before that answer, it would itself go to /auth,
   // cancelling the navigation below.
   const confirmed = page.waitForResponse((response) => response.url().endsWith('/auth/v1/user'));
   await page.goto('/toolstack');

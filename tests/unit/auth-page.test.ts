@@ -96,7 +96,7 @@ function setup({ path = '/auth', stored = false, secondFactor = false, recoverin
     navigate: vi.fn(),
     storedSession: () => stored,
     client: () => Promise.resolve(client as unknown as AuthPageClient),
-    needsSecondFactor: () => Promise.resolve(secondFactor),
+    assuranceBelowNextLevel: () => Promise.resolve(secondFactor),
     startSync: vi.fn(() => Promise.resolve({ recovering: () => recovering })),
     keepMembersKey: vi.fn((_token: string) => Promise.resolve()),
   } satisfies AuthPageWorld;

@@ -1,16 +1,15 @@
 import { $auth } from '../stores/auth.ts';
 import { authClient } from '../lib/auth-client.ts';
-import { isSigningOut, needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
 import {
-  goToSignIn,
-  membersRegion,
-  membersState,
-  setConfirmed,
-  setMembersState,
-} from '../members/state.ts';
+  assuranceBelowNextLevel,
+  isSigningOut,
+  startAuthSync,
+} from '../stores/auth-session-browser.ts';
+import { setConfirmed } from './confirmed-user.ts';
+import { goToSignIn, membersRegion, membersState, setMembersState } from './state.ts';
 
 /*
- * The auth client's half of the members' shell, loaded by src/browser/members-shell.ts when
+ * The auth client's half of the members' shell, loaded by src/members/shell.ts when
  * there is work only the client does: refreshing a token about to run out (then keeping it
  * fresh), a session the server no longer knows, and /account, whose forms use the client anyway.
  */
@@ -34,7 +33,7 @@ async function confirmSession(): Promise<void> {
     if ($auth.get().status === 'signed-in') showOpenRegion();
     return;
   }
-  if (!data.user || (await needsSecondFactor())) {
+  if (!data.user || (await assuranceBelowNextLevel())) {
     goToSignIn();
     return;
   }
