@@ -6,10 +6,9 @@ import {
   serialiseChanges,
   serialiseFavourites,
 } from '../lib/favourites.ts';
-import { $confirmedUser } from '../members/confirmed-user.ts';
 import { authFetch } from '../members/server.ts';
 import { currentSession, storeMemberMetadata } from '../members/session.ts';
-import { onStoredSessionChange } from '../members/state.ts';
+import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';

@@ -1,6 +1,6 @@
 import type { SearchDoc } from '../search/documents.ts';
 import { currentSession } from '../members/session.ts';
-import { $confirmedUser } from '../members/confirmed-user.ts';
+import { $confirmedUser } from '../members/state.ts';
 import { confirmSession } from '../members/confirm.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { $favourites, startFavourites } from './favourites.ts';

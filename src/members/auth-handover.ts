@@ -1,12 +1,7 @@
 import { $auth } from '../stores/auth.ts';
 import { authClient } from '../lib/auth-client.ts';
-import {
-  assuranceBelowNextLevel,
-  isSigningOut,
-  startAuthSync,
-} from '../stores/auth-session-browser.ts';
-import { setConfirmed } from './confirmed-user.ts';
-import { goToSignIn, membersRegion, membersState, setMembersState } from './state.ts';
+import { authSession } from '../stores/auth-session-browser.ts';
+import { goToSignIn, membersRegion, membersState, setConfirmed, setMembersState } from './state.ts';
 
 /*
  * The auth client's half of the members' shell, loaded by src/members/shell.ts when
@@ -33,7 +28,7 @@ async function confirmSession(): Promise<void> {
     if ($auth.get().status === 'signed-in') showOpenRegion();
     return;
   }
-  if (!data.user || (await assuranceBelowNextLevel())) {
+  if (!data.user || (await authSession.assuranceBelowNextLevel())) {
     goToSignIn();
     return;
   }
@@ -43,10 +38,10 @@ async function confirmSession(): Promise<void> {
 
 /** Starts the auth client's sync; with `confirm`, also confirms the session through it. */
 export function startAuthClient(confirm: boolean): void {
-  startAuthSync();
+  authSession.startAuthSync();
   if (!region) return;
   if (confirm) void confirmSession();
   $auth.listen(({ status }) => {
-    if (status === 'signed-out' && !isSigningOut()) goToSignIn();
+    if (status === 'signed-out' && !authSession.isSigningOut()) goToSignIn();
   });
 }

@@ -21,8 +21,8 @@ export function startInactivityWatch(): void {
       timer.stop();
       showToast({ ...SESSION_EXPIRED, variant: 'destructive' });
       // The auth client loads only now on a page that had no use for it before.
-      void import('../stores/auth-session-browser.ts').then(({ signOut }) =>
-        signOut({ ...SESSION_EXPIRED, variant: 'destructive' }),
+      void import('../stores/auth-session-browser.ts').then(({ authSession }) =>
+        authSession.signOut({ ...SESSION_EXPIRED, variant: 'destructive' }),
       );
     },
   });

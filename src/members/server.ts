@@ -28,11 +28,6 @@ export async function accessToken(): Promise<string> {
   return data.session.access_token;
 }
 
-/** The path of the project's function `name` (supabase/functions/<name>/), for authFetch. */
-export function functionPath(name: string): string {
-  return `/functions/v1/${name}`;
-}
-
 /** The address of `path` (the auth server's or a function's) on the project. */
 export function projectUrl(path: string, base: string = config.supabaseUrl): string {
   return `${base}${path}`;

@@ -149,15 +149,23 @@ export function storeMemberMetadata(
   return storeUserMetadata(storage, config.authStorageKey, metadata);
 }
 
+/** Removes every item of `storage` whose key starts with `prefix`; throws what storage throws. */
+export function removeKeysStartingWith(
+  storage: Pick<Storage, 'length' | 'key' | 'removeItem'>,
+  prefix: string,
+): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  keys.forEach((key) => storage.removeItem(key));
+}
+
 /** Removes every auth artefact supabase-js keeps for this project (session, user, PKCE verifier). */
 export function clearStoredAuth(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
   try {
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i);
-      if (key?.startsWith(config.authStorageKey)) keys.push(key);
-    }
-    keys.forEach((key) => storage.removeItem(key));
+    removeKeysStartingWith(storage, config.authStorageKey);
   } catch (error) {
     console.error('Could not clear the stored session', error);
   }

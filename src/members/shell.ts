@@ -1,7 +1,6 @@
-import { setConfirmed, type ConfirmedUser } from './confirmed-user.ts';
 import { startInactivityWatch } from './inactivity.ts';
 import { currentSession, refreshDelay } from './session.ts';
-import { goToSignIn, membersRegion } from './state.ts';
+import { goToSignIn, membersRegion, setConfirmed, type ConfirmedUser } from './state.ts';
 
 /*
  * Loaded when src/members/page.ts decides (a session is stored; the page's content is on

@@ -1,5 +1,7 @@
+import { atom } from 'nanostores';
 import { config } from '../config.ts';
 import {
+  CONFIRMED_ATTRIBUTE,
   FAILURE_ATTRIBUTE,
   REGION_ATTRIBUTE,
   SIGN_IN_PATH,
@@ -36,6 +38,24 @@ export function setMembersState(state: MembersState, failure?: MembersFailure): 
   else root.removeAttribute(FAILURE_ATTRIBUTE);
   root.setAttribute(STATE_ATTRIBUTE, state);
   dispatchEvent(new Event(STATE_EVENT));
+}
+
+/** What the auth server returned of the member when it confirmed the session. */
+export interface ConfirmedUser {
+  user_metadata?: unknown;
+}
+
+/**
+ * The user the auth server returned when it last confirmed the session, for what reads its
+ * latest word (favourites); null until it has answered on this page. Marked pure so that the
+ * inline scripts, which never read it, leave it and nanostores out (scripts/inline-scripts.ts).
+ */
+export const $confirmedUser = /* @__PURE__ */ atom<ConfirmedUser | null>(null);
+
+/** Records that the auth server confirmed the session, with the user it returned. */
+export function setConfirmed(user?: ConfirmedUser): void {
+  document.documentElement.setAttribute(CONFIRMED_ATTRIBUTE, '');
+  if (user) $confirmedUser.set(user);
 }
 
 /** Why the content could not be opened, when it could not. */

@@ -2,13 +2,4 @@ import { authClient } from '../lib/auth-client.ts';
 import { createAccount } from './account.ts';
 
 /** /account's two-factor section in the browser: the one auth client. */
-export const {
-  $factors,
-  $enrolment,
-  $accountPending,
-  $accountError,
-  startEnrolment,
-  verifyEnrolment,
-  cancelEnrolment,
-  removeFactor,
-} = createAccount({ client: authClient });
+export const account = createAccount({ client: authClient });

@@ -1,7 +1,6 @@
 import type { GoTrueClient, User } from '@supabase/auth-js';
-import { atom, onMount, type WritableAtom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import {
-  ACCOUNT_DELETED,
   ACCOUNT_FIELD_MESSAGES,
   accountErrorMessage,
   linksResentMessage,
@@ -9,14 +8,12 @@ import {
   PASSWORD_CHANGED,
   PROFILE_SAVED,
 } from '../lib/auth-messages.ts';
-import { functionPath, type AuthRequest } from '../members/server.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
-import { IDLE, runAction, type ActionState } from './action.ts';
-import type { AuthSession } from './auth-session.ts';
+import { IDLE, runAction, type ActionState, type Outcome } from './action.ts';
 import { showToast } from './toasts.ts';
 
 /*
- * /account's actions: profile, password, e-mail, other sessions and deletion, each with its own
+ * /account's actions: profile, password, e-mail and other sessions (deletion: account-deletion.ts), each with its own
  * state so that one section's request never disables or clears another's. A failure leaves the
  * form as the member typed it and says what happened in words (src/lib/auth-messages.ts).
  */
@@ -27,58 +24,40 @@ export type SectionState = ActionState;
 /** Where the server sends the e-mail-change links: back here, marked so the page can say so. */
 export const EMAIL_CHANGE_RETURN = 'email-change';
 
-/** The auth client's calls /account's sections make (src/lib/auth-client.ts). */
-export type AccountSettingsClient = Pick<
-  GoTrueClient,
-  'getUser' | 'updateUser' | 'reauthenticate' | 'resend' | 'signOut' | 'getSession'
->;
-
 /**
  * What /account's sections take from the browser, passed in so unit tests run them with a fake
- * client and a fake function (src/stores/account-settings-browser.ts wires the page).
+ * client (src/stores/account-settings-browser.ts wires the page).
  */
 export interface AccountSettingsWorld {
-  client: AccountSettingsClient;
+  /** The auth client's calls the sections make (src/lib/auth-client.ts). */
+  client: Pick<
+    GoTrueClient,
+    'getUser' | 'updateUser' | 'reauthenticate' | 'resend' | 'signOut' | 'getSession'
+  >;
   /** The page's address: the e-mail-change links' mark, and the origin they come back to. */
-  location: Pick<Location, 'href' | 'origin'>;
-  /** Takes the mark out of the address bar. */
-  history: Pick<History, 'state' | 'replaceState'>;
-  /** Calls a function as the member (authFetch of src/members/server.ts). */
-  authFetch(path: string, init: AuthRequest): Promise<Response>;
-  /** Forgets the member and goes home (src/stores/auth-session.ts). */
-  signOut: AuthSession['signOut'];
+  url(): URL;
+  /** Rewrites the address without a navigation (takes the mark out of the address bar). */
+  replaceUrl(path: string): void;
 }
 
 /** What a failed request looks like, from auth-js or from a function's JSON answer. */
 type Failure = { name?: string; status?: number; code?: string; message?: string };
-/** A task's result: done (null), fields to correct, or a failure. */
-type Outcome = null | { fields: FieldErrors } | Failure;
 
-/** Field errors as a task's outcome. */
-const invalid = (fields: FieldErrors): Outcome => ({ fields });
+/** Field errors as a task's outcome (for src/stores/account-deletion.ts too). */
+export const invalid = (fieldErrors: FieldErrors): Outcome => ({ fieldErrors });
+
+/** A failed request as a task's outcome, in words (src/lib/auth-messages.ts). */
+export const failed = (failure: Failure): Outcome => ({ error: accountErrorMessage(failure) });
 
 /**
- * Runs one request of a section (runAction): what it returns (or throws: fetch's TypeError when
- * offline) becomes the section's message, worded by accountErrorMessage. True when it worked.
+ * Runs one request of a section (runAction): what it throws (fetch's TypeError when offline)
+ * becomes the section's message too. True when it worked.
  */
-function sectionAction(
-  $state: WritableAtom<SectionState>,
-  task: () => Promise<Outcome>,
-): Promise<boolean> {
-  return runAction(
-    $state,
-    async () => {
-      const outcome = await task();
-      return outcome === null || 'fields' in outcome
-        ? outcome
-        : { error: accountErrorMessage(outcome) };
-    },
-    (error) => {
-      console.error('Account action failed', error);
-      return accountErrorMessage(error instanceof Error ? error : { message: String(error) });
-    },
-  );
-}
+export const sectionAction = ($state: WritableAtom<SectionState>, task: () => Promise<Outcome>) =>
+  runAction($state, task, (error) => {
+    console.error('Account action failed', error);
+    return accountErrorMessage(error instanceof Error ? error : { message: String(error) });
+  });
 
 /**
  * The forms' rules (zod) load when a form is first sent, not with the page: /account has six
@@ -94,7 +73,6 @@ export function createAccountSettings(world: AccountSettingsWorld) {
   const $passwordState = section();
   const $emailState = section();
   const $sessionsState = section();
-  const $deletionState = section();
 
   /** The member as the server last described them (fresh from GET /user), once loaded. */
   const $accountUser = atom<User | null>(null);
@@ -115,17 +93,21 @@ export function createAccountSettings(world: AccountSettingsWorld) {
 
   /** Reads the mark and message once, then takes them out of the address bar. */
   function readEmailChangeReturn(): void {
-    const url = new URL(world.location.href);
+    const url = world.url();
     const message = new URLSearchParams(url.hash.slice(1)).get('message');
     const returned = url.searchParams.has(EMAIL_CHANGE_RETURN);
     if (!returned && !message) return;
-    world.history.replaceState(world.history.state, '', url.pathname);
+    world.replaceUrl(url.pathname);
     $emailChangeReturn.set({ completed: returned && !message, message });
   }
 
   let loading: Promise<void> | undefined;
 
-  /** Loads the member from the server once per page (each section asks; one request answers). */
+  /**
+   * Loads the member from the server once per page (each section asks as it shows, through
+   * src/ui/useAccountUser.ts; one request answers). Not from onMount: the build renders the
+   * sections too, and a store's get() there would mount it and load in Node.
+   */
   function loadAccountUser(): Promise<void> {
     // getUser() waits for the client to take a session from the URL before the URL is tidied.
     loading ??= client.getUser().then(({ data, error }) => {
@@ -137,12 +119,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
     return loading;
   }
 
-  // The first section that shows the member loads them.
-  onMount($accountUser, () => {
-    void loadAccountUser();
-  });
-
-  const returnAddress = () => `${world.location.origin}/account?${EMAIL_CHANGE_RETURN}`;
+  const returnAddress = () => `${world.url().origin}/account?${EMAIL_CHANGE_RETURN}`;
 
   /** Saves the display name and newsletter choice; the header follows in every tab. */
   function saveProfile(values: {
@@ -159,7 +136,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
           newsletter_subscription: result.data.newsletterSubscription,
         },
       });
-      if (error) return error;
+      if (error) return failed(error);
       $accountUser.set(data.user);
       showToast(PROFILE_SAVED);
       return null;
@@ -199,7 +176,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
       });
       if (error?.code === 'reauthentication_needed') {
         const sent = await client.reauthenticate();
-        if (sent.error) return sent.error;
+        if (sent.error) return failed(sent.error);
         pendingPassword = { currentPassword, password };
         $passwordStep.set('code');
         return null;
@@ -208,7 +185,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
         // GoTrue spends the code before it checks the current password: a wrong one means
         // typing both passwords again, and a new code.
         if (error.code === 'current_password_invalid') cancelPasswordCode();
-        return error;
+        return failed(error);
       }
       pendingPassword = null;
       $passwordStep.set('form');
@@ -241,7 +218,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
         { email: result.data.email },
         { emailRedirectTo: returnAddress() },
       );
-      if (error) return error;
+      if (error) return failed(error);
       $accountUser.set(data.user);
       return null;
     });
@@ -257,7 +234,7 @@ export function createAccountSettings(world: AccountSettingsWorld) {
         email,
         options: { emailRedirectTo: returnAddress() },
       });
-      if (error) return error;
+      if (error) return failed(error);
       showToast(linksResentMessage(email));
       return null;
     });
@@ -267,43 +244,8 @@ export function createAccountSettings(world: AccountSettingsWorld) {
   function signOutOtherDevices(): Promise<boolean> {
     return sectionAction($sessionsState, async () => {
       const { error } = await client.signOut({ scope: 'others' });
-      if (error) return error;
+      if (error) return failed(error);
       showToast(OTHER_DEVICES_SIGNED_OUT);
-      return null;
-    });
-  }
-
-  /**
-   * Deletes the account for good through supabase/functions/delete-account (it checks the token
-   * and aal2, then deletes with the service role), then forgets the member here and goes home,
-   * where a goodbye is shown. `confirmation` is the member's e-mail address, typed.
-   */
-  function deleteAccount(confirmation: string): Promise<boolean> {
-    return sectionAction($deletionState, async () => {
-      const email = $accountUser.get()?.email ?? '';
-      if (!email || confirmation.trim().toLowerCase() !== email.toLowerCase()) {
-        return invalid({ confirm: ACCOUNT_FIELD_MESSAGES.confirmDeletion });
-      }
-      const { data } = await client.getSession();
-      if (!data.session) return { code: 'session_not_found' };
-      const response = await world.authFetch(functionPath('delete-account'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ confirm: email }),
-        accessToken: data.session.access_token,
-      });
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => ({}))) as {
-          error?: string;
-          message?: string;
-        };
-        return {
-          status: response.status,
-          ...(answer.error ? { code: answer.error } : {}),
-          ...(answer.message ? { message: answer.message } : {}),
-        };
-      }
-      await world.signOut(ACCOUNT_DELETED, { server: false });
       return null;
     });
   }
@@ -313,7 +255,6 @@ export function createAccountSettings(world: AccountSettingsWorld) {
     $passwordState,
     $emailState,
     $sessionsState,
-    $deletionState,
     $accountUser,
     $accountLoadFailed,
     $passwordStep,
@@ -325,9 +266,11 @@ export function createAccountSettings(world: AccountSettingsWorld) {
     changeEmail,
     resendEmailChange,
     signOutOtherDevices,
-    deleteAccount,
   };
 }
 
 /** /account's section stores and actions. */
 export type AccountSettings = ReturnType<typeof createAccountSettings>;
+
+/** The auth client's calls /account's sections make. */
+export type AccountSettingsClient = AccountSettingsWorld['client'];

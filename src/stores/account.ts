@@ -1,5 +1,5 @@
 import type { Factor, GoTrueClient } from '@supabase/auth-js';
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { svgDataUrl } from '../lib/svg-data-url.ts';
 import { TOTP_CODE_MESSAGES } from '../lib/auth-messages.ts';
 import { IDLE, runAction, type Outcome } from './action.ts';
@@ -28,7 +28,7 @@ export interface AccountWorld {
 
 /** /account's two-factor stores and actions bound to one world. */
 export function createAccount({ client }: AccountWorld) {
-  /** The member's factors, once loaded: they load when the section first shows them. */
+  /** The member's factors, once loaded. */
   const $factors = atom<Factor[] | null>(null);
   /** The enrolment being verified, if any. */
   const $enrolment = atom<PendingEnrolment | null>(null);
@@ -51,15 +51,15 @@ export function createAccount({ client }: AccountWorld) {
     return null;
   }
 
-  /** Reloads the factor list, outside any action (the section's first load). */
+  /**
+   * Loads the factor list, outside any action: called by the section as it shows
+   * (src/islands/TwoFactorSettings.tsx), not from onMount, because the build renders the
+   * section too and a store's get() there would mount it and load in Node.
+   */
   async function loadFactors(): Promise<void> {
     const outcome = await reloadFactors();
     if (outcome && 'error' in outcome) $action.set({ ...$action.get(), error: outcome.error });
   }
-
-  onMount($factors, () => {
-    void loadFactors();
-  });
 
   /** Starts enrolling an authenticator app: shows its QR code and secret. */
   function startEnrolment(friendlyName: string): Promise<boolean> {

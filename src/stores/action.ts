@@ -19,7 +19,7 @@ export interface ActionState {
 export const IDLE: ActionState = { pending: false, error: null, fieldErrors: {} };
 
 /** How a task ended: done (null), with fields to correct, or with a failure in words. */
-export type Outcome = null | { fields: FieldErrors } | { error: string };
+export type Outcome = null | { fieldErrors: FieldErrors } | { error: string };
 
 /**
  * Runs `task` as the action of `$state`: a second call while one runs is dropped; the state is
@@ -32,7 +32,7 @@ export async function runAction(
   thrown?: (error: unknown) => string,
 ): Promise<boolean> {
   if ($state.get().pending) return false;
-  $state.set({ pending: true, error: null, fieldErrors: {} });
+  $state.set({ ...IDLE, pending: true });
   let outcome: Outcome;
   try {
     outcome = await task();
@@ -43,12 +43,6 @@ export async function runAction(
     }
     outcome = { error: thrown(error) };
   }
-  $state.set(
-    outcome === null
-      ? IDLE
-      : 'fields' in outcome
-        ? { pending: false, error: null, fieldErrors: outcome.fields }
-        : { pending: false, error: outcome.error, fieldErrors: {} },
-  );
-  return outcome === null;
+  $state.set({ ...IDLE, ...outcome });
+  return !outcome;
 }

@@ -20,11 +20,11 @@ const browserWorld: AuthPageWorld = {
   storedSession: () => document.documentElement.hasAttribute(MEMBER_ATTRIBUTE),
   client: async () => (await import('../lib/auth-client.ts')).authClient,
   assuranceBelowNextLevel: async () =>
-    (await import('./auth-session-browser.ts')).assuranceBelowNextLevel(),
+    (await import('./auth-session-browser.ts')).authSession.assuranceBelowNextLevel(),
   startSync: async () => {
-    const { $passwordRecovery, startAuthSync } = await import('./auth-session-browser.ts');
-    startAuthSync();
-    return { recovering: () => $passwordRecovery.get() };
+    const { authSession } = await import('./auth-session-browser.ts');
+    authSession.startAuthSync();
+    return { recovering: () => authSession.$passwordRecovery.get() };
   },
   // With the complete (aal2 where required) session, before leaving /auth: members' pages then
   // open without a request. A refusal or an unreachable key service only means they ask later.

@@ -169,13 +169,26 @@ export function createAuthPage(world: AuthPageWorld) {
     world.navigate('/');
   }
 
+  /**
+   * One rate-limited form, one request at a time: its values checked by its rules, then its
+   * request made within the limit; `done` runs when it succeeded.
+   */
+  function limitedForm<T>(
+    check: Parameters<typeof valid<T>>[0],
+    request: (data: T, auth: AuthPageClient) => LimitedAttempt,
+    done: () => Promise<void> | void,
+  ): Promise<void> {
+    return oneAtATime(async () => {
+      const data = await valid(check);
+      if (data && (await limitedAttempt(request(data, await world.client())))) await done();
+    });
+  }
+
   /** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
   function signIn(values: { email: string; password: string }): Promise<void> {
-    return oneAtATime(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.signInSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const signedIn = await limitedAttempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.signInSchema, values),
+      (data, auth) => ({
         limit: SIGN_IN_LIMIT,
         key: `signin:${data.email}`,
         action: 'signin',
@@ -187,11 +200,12 @@ export function createAuthPage(world: AuthPageWorld) {
         },
         counts: (failure) => failure.message.includes('Invalid login credentials'),
         failed: signInErrorMessage,
-      });
-      if (!signedIn) return;
-      if (await world.assuranceBelowNextLevel()) showView('mfa');
-      else await enterSite();
-    });
+      }),
+      async () => {
+        if (await world.assuranceBelowNextLevel()) showView('mfa');
+        else await enterSite();
+      },
+    );
   }
 
   /** Creates an account pending e-mail confirmation. */
@@ -201,11 +215,9 @@ export function createAuthPage(world: AuthPageWorld) {
     displayName: string;
     newsletterSubscription: boolean;
   }): Promise<void> {
-    return oneAtATime(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.signUpSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const created = await limitedAttempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.signUpSchema, values),
+      (data, auth) => ({
         limit: SIGN_UP_LIMIT,
         key: 'signup',
         action: 'signup',
@@ -227,20 +239,19 @@ export function createAuthPage(world: AuthPageWorld) {
           return error ?? (duplicate ? { message: 'User already registered' } : null);
         },
         failed: signUpErrorMessage,
-      });
-      if (!created) return;
-      toast(SIGN_UP_SUCCESS);
-      showView('signin');
-    });
+      }),
+      () => {
+        toast(SIGN_UP_SUCCESS);
+        showView('signin');
+      },
+    );
   }
 
   /** Sends a password-reset mail whose link comes back to /auth. */
   function requestReset(values: { email: string }): Promise<void> {
-    return oneAtATime(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.resetSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const sent = await limitedAttempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.resetSchema, values),
+      (data, auth) => ({
         limit: DEFAULT_LIMIT,
         key: `reset:${data.email}`,
         action: 'other',
@@ -249,11 +260,12 @@ export function createAuthPage(world: AuthPageWorld) {
           return (await auth.resetPasswordForEmail(data.email, { redirectTo })).error;
         },
         failed: () => RESET_FAILED,
-      });
-      if (!sent) return;
-      toast(RESET_SENT);
-      showView('signin');
-    });
+      }),
+      () => {
+        toast(RESET_SENT);
+        showView('signin');
+      },
+    );
   }
 
   /** Sets the new password after a recovery link; the member is then signed in and sent home. */

@@ -6,15 +6,14 @@ import { createAuthSession } from './auth-session.ts';
  * The session in the browser: the one auth client, this tab's storage (read on use, as
  * src/stores/auth-page-browser.ts does) and its address.
  */
-export const { $passwordRecovery, startAuthSync, assuranceBelowNextLevel, isSigningOut, signOut } =
-  createAuthSession({
-    client: authClient,
-    get local() {
-      return localStorage;
-    },
-    get session() {
-      return sessionStorage;
-    },
-    forgetPages: forgetMembersPages,
-    navigate: (path) => location.assign(path),
-  });
+export const authSession = createAuthSession({
+  client: authClient,
+  get local() {
+    return localStorage;
+  },
+  get session() {
+    return sessionStorage;
+  },
+  forgetPages: forgetMembersPages,
+  navigate: (path) => location.assign(path),
+});

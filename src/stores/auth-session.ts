@@ -7,7 +7,7 @@ import {
   RATE_LIMIT_PREFIX,
 } from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
-import { clearStoredAuth } from '../members/session.ts';
+import { clearStoredAuth, removeKeysStartingWith } from '../members/session.ts';
 import { setSession, toStoredSession } from './auth.ts';
 
 /** The auth client's calls the session makes (src/lib/auth-client.ts). */
@@ -31,7 +31,8 @@ export interface AuthSessionWorld {
 
 /** The session's stores and actions bound to one world. */
 export function createAuthSession(world: AuthSessionWorld) {
-  const { client, local, session } = world;
+  // Storage is read on use: the page's modules are also evaluated while it is prerendered.
+  const { client } = world;
 
   /** True once a password-recovery link signed the member in: /auth then asks for a new password. */
   const $passwordRecovery = atom(false);
@@ -46,7 +47,7 @@ export function createAuthSession(world: AuthSessionWorld) {
       if (event === 'PASSWORD_RECOVERY') $passwordRecovery.set(true);
       // A failed refresh or a sign-out elsewhere ends the session: the content key goes with it,
       // from every tab of this browser (src/members/key.ts).
-      if (!changed) forgetKey(local);
+      if (!changed) forgetKey(world.local);
       setSession(changed ? toStoredSession(changed) : null);
     });
     return () => data.subscription.unsubscribe();
@@ -61,12 +62,11 @@ export function createAuthSession(world: AuthSessionWorld) {
    * not finished saving go too.
    */
   async function forgetMember(): Promise<void> {
+    const { local, session } = world;
     clearStoredAuth(local);
     forgetKey(local);
     try {
-      Array.from({ length: local.length }, (_, index) => local.key(index))
-        .filter((key) => key?.startsWith(RATE_LIMIT_PREFIX))
-        .forEach((key) => local.removeItem(key!));
+      removeKeysStartingWith(local, RATE_LIMIT_PREFIX);
       local.removeItem(PROMPT_VALUES_KEY);
       session.removeItem(FAVOURITES_UNSAVED_KEY);
     } catch (error) {
@@ -114,7 +114,7 @@ export function createAuthSession(world: AuthSessionWorld) {
     }
     await forgetMember();
     setSession(null);
-    if (handover) session.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
+    if (handover) world.session.setItem(HANDOVER_TOAST_KEY, JSON.stringify(handover));
     world.navigate('/');
   }
 
