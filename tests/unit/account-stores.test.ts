@@ -27,8 +27,8 @@ import { $toasts } from '../../src/stores/toasts.ts';
 import { memoryStorage } from './memory-storage.ts';
 
 /*
- * /account's stores (src/stores/account-settings.ts, account-deletion.ts, account.ts) and the session's
- * (auth-session.ts), each built on a world of memory storage, a fake clock (the toasts' timers)
+ * /account's stores (src/stores/account-settings.ts, account-deletion.ts, account.ts) and the
+ * session's (auth-session.ts), each built on a world of memory storage, a fake clock (the toasts' timers)
  * and a fake auth client. The real server's answers are the browser tests' (account*.spec.ts).
  */
 
