@@ -1,4 +1,3 @@
-import { config } from '../config.ts';
 import { FAVOURITES_UNSAVED_KEY } from '../lib/constants.ts';
 import {
   FAVOURITES_FIELD,
@@ -7,8 +6,9 @@ import {
   serialiseChanges,
   serialiseFavourites,
 } from '../lib/favourites.ts';
-import { readStoredSession, storeUserMetadata } from '../members/session.ts';
-import { onConfirmedUser, onStoredSessionChange } from '../members/state.ts';
+import { authFetch } from '../members/server.ts';
+import { currentSession, storeMemberMetadata } from '../members/session.ts';
+import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
@@ -24,27 +24,16 @@ import './toaster.ts';
 
 export { $favourites };
 
-/** The stored session's access token, refreshed by the auth client first when it ran out. */
-async function accessToken(): Promise<string> {
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
-  if (stored && !stored.expired) return stored.session.access_token;
-  const { authClient } = await import('../lib/auth-client.ts');
-  const { data } = await authClient.getSession();
-  if (!data.session) throw Object.assign(new Error('no session'), { status: 401 });
-  return data.session.access_token;
-}
-
-/** The auth server's answer for the user, or an error carrying its status and message. */
-async function userRequest(init: RequestInit): Promise<{ user_metadata?: unknown }> {
-  const response = await fetch(`${config.supabaseUrl}/auth/v1/user`, {
+/**
+ * The auth server's answer for the user, or an error carrying its status and message (no
+ * session at all is a 401, src/members/server.ts's SignInNeeded).
+ */
+async function userRequest(
+  init: Omit<RequestInit, 'headers'>,
+): Promise<{ user_metadata?: unknown }> {
+  const response = await authFetch('/auth/v1/user', {
     ...init,
-    headers: {
-      apikey: config.supabaseKey,
-      Authorization: `Bearer ${await accessToken()}`,
-      'Content-Type': 'application/json',
-    },
-    cache: 'no-store',
-    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json' },
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
@@ -70,7 +59,7 @@ export const favourites = createFavouriteActions({
       keepalive: true,
     });
     const metadata = (user.user_metadata ?? {}) as Record<string, unknown>;
-    storeUserMetadata(localStorage, config.authStorageKey, metadata);
+    storeMemberMetadata(metadata);
     return parseFavourites(metadata);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
@@ -87,7 +76,7 @@ export const favourites = createFavouriteActions({
 
 /** What this browser's stored session says the favourites are (none once signed out). */
 function fromStorage(): void {
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  const stored = currentSession();
   favourites.known(stored ? parseFavourites(stored.session.user.user_metadata) : []);
 }
 
@@ -104,7 +93,9 @@ export function startFavourites(): void {
   started = true;
   fromStorage();
   // Called at once when the server has answered already, replacing what storage said.
-  onConfirmedUser((user) => favourites.known(parseFavourites(user.user_metadata)));
+  $confirmedUser.subscribe((user) => {
+    if (user) favourites.known(parseFavourites(user.user_metadata));
+  });
   onStoredSessionChange(fromStorage);
   addEventListener('pagehide', () => {
     leaving = true;

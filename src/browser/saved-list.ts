@@ -1,8 +1,7 @@
 import type { SearchDoc } from '../search/documents.ts';
-import { readStoredSession } from '../members/session.ts';
-import { setConfirmedUser } from '../members/state.ts';
+import { currentSession } from '../members/session.ts';
+import { $confirmedUser } from '../members/state.ts';
 import { confirmSession } from '../members/confirm.ts';
-import { config } from '../config.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { $favourites, startFavourites } from './favourites.ts';
 
@@ -40,15 +39,9 @@ export function showSaved(list: HTMLElement): () => void {
   let stop = () => {};
   startFavourites();
   // The home page confirms no session: ask the server for the latest list once.
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  const stored = currentSession();
   if (preview && stored && !stored.expired) {
-    void confirmSession(
-      config.supabaseUrl,
-      config.supabaseKey,
-      stored.session.access_token,
-      fetch,
-      setConfirmedUser,
-    );
+    void confirmSession(stored.session.access_token, (user) => $confirmedUser.set(user));
   }
 
   const render = (docs: Map<string, SearchDoc>, keys: readonly string[]) => {

@@ -23,7 +23,9 @@ import { wireSearchShortcuts } from '../search/shortcuts.ts';
 wireSearchShortcuts();
 document.addEventListener('click', (event) => {
   if ((event.target as Element).closest('[data-sign-out]')) {
-    void import('../stores/auth-session.ts').then(({ signOut }) => signOut());
+    void import('../stores/auth-session-browser.ts').then(({ authSession }) =>
+      authSession.signOut(),
+    );
   }
 });
 registerServiceWorker();

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import { $deletionState, deleteAccount } from '../stores/account-settings.ts';
+import { accountDeletion } from '../stores/account-deletion-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import Field from '../ui/Field.tsx';
@@ -14,7 +14,7 @@ const danger =
 /** /account's deletion: irreversible, so the member types their address to confirm it. */
 export default function DeleteAccount() {
   const user = useAccountUser();
-  const state = useStore($deletionState);
+  const state = useStore(accountDeletion.$deletionState);
   const [confirming, setConfirming] = useState(false);
   if (!user) return <AccountLoading what="account" height="min-h-30 sm:min-h-25" />;
   return (
@@ -40,7 +40,9 @@ export default function DeleteAccount() {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={(event) => void deleteAccount(String(formValues(event).confirm))}
+          onSubmit={(event) =>
+            void accountDeletion.deleteAccount(String(formValues(event).confirm))
+          }
         >
           <SectionAlert message={state.error} />
           <p className="text-sm text-zinc-700 dark:text-zinc-300">

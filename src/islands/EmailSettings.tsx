@@ -1,12 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../lib/field-limits.ts';
-import {
-  $emailChangeReturn,
-  $emailState,
-  changeEmail,
-  resendEmailChange,
-} from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';
@@ -16,8 +11,8 @@ import { useAccountUser } from '../ui/useAccountUser.ts';
 /** /account's e-mail address: the change flow with its pending and done states. */
 export default function EmailSettings() {
   const user = useAccountUser();
-  const state = useStore($emailState);
-  const arrival = useStore($emailChangeReturn);
+  const state = useStore(accountSettings.$emailState);
+  const arrival = useStore(accountSettings.$emailChangeReturn);
   const pending = user?.new_email;
   // The build draws the section, its form disabled and the address a placeholder, so the page
   // shows it at once; the member's address fills it as soon as React runs.
@@ -61,7 +56,7 @@ export default function EmailSettings() {
           <button
             type="button"
             disabled={state.pending}
-            onClick={() => void resendEmailChange()}
+            onClick={() => void accountSettings.resendEmailChange()}
             className="rounded-lg border border-amber-400 px-3 py-1.5 font-medium hover:bg-amber-100 disabled:opacity-60 dark:border-amber-500/50 dark:hover:bg-amber-500/20"
           >
             Send the links again
@@ -72,10 +67,12 @@ export default function EmailSettings() {
         noValidate
         onSubmit={(event) => {
           const form = event.currentTarget;
-          void changeEmail({ email: String(formValues(event).email) }).then((sent) => {
-            // The address now shows in the waiting box; the field is free for a correction.
-            if (sent) form.reset();
-          });
+          void accountSettings
+            .changeEmail({ email: String(formValues(event).email) })
+            .then((sent) => {
+              // The address now shows in the waiting box; the field is free for a correction.
+              if (sent) form.reset();
+            });
         }}
       >
         <fieldset

@@ -2,12 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../lib/field-limits.ts';
-import {
-  $passwordState,
-  $passwordStep,
-  cancelPasswordCode,
-  changePassword,
-} from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import PasswordChecklist from '../ui/PasswordChecklist.tsx';
@@ -21,19 +16,19 @@ import { useAccountUser } from '../ui/useAccountUser.ts';
  */
 export default function PasswordSettings() {
   const user = useAccountUser();
-  const state = useStore($passwordState);
-  const step = useStore($passwordStep);
+  const state = useStore(accountSettings.$passwordState);
+  const step = useStore(accountSettings.$passwordStep);
   const [password, setPassword] = useState('');
   // Remounts the form after a change, so the fields and the checklist start empty again.
   const [round, setRound] = useState(0);
   if (!user) return <AccountLoading what="password settings" height="min-h-87.5 sm:min-h-75.5" />;
   const submit = async (values: Record<string, string | boolean>) => {
-    const done = await changePassword({
+    const done = await accountSettings.changePassword({
       currentPassword: String(values.currentPassword ?? ''),
       password: String(values.password ?? ''),
       code: String(values.code ?? ''),
     });
-    if (done && $passwordStep.get() === 'form') {
+    if (done && accountSettings.$passwordStep.get() === 'form') {
       setPassword('');
       setRound(round + 1);
     }
@@ -61,7 +56,7 @@ export default function PasswordSettings() {
           </SubmitButton>
           <button
             type="button"
-            onClick={cancelPasswordCode}
+            onClick={accountSettings.cancelPasswordCode}
             className="h-11 rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
             Cancel

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
 import { MAX_LENGTH } from '../lib/field-limits.ts';
-import { $profileState, saveProfile } from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';
@@ -11,7 +11,7 @@ import { useAccountUser } from '../ui/useAccountUser.ts';
 /** /account's profile: the display name (sign-up's rules) and the newsletter choice. */
 export default function ProfileSettings() {
   const user = useAccountUser();
-  const state = useStore($profileState);
+  const state = useStore(accountSettings.$profileState);
   const metadata = user?.user_metadata ?? {};
   const name = typeof metadata.display_name === 'string' ? metadata.display_name : '';
   // The build draws the form, empty and disabled, so the page shows it at once; the member's
@@ -25,7 +25,7 @@ export default function ProfileSettings() {
       className="space-y-4"
       onSubmit={(event) => {
         const values = formValues(event);
-        void saveProfile({
+        void accountSettings.saveProfile({
           displayName: String(values.displayName),
           newsletterSubscription: values.newsletterSubscription === true,
         });

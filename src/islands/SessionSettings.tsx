@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $sessionsState, signOutOtherDevices } from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';
@@ -12,7 +12,7 @@ const secondary =
 /** /account's sessions: sign out of every other browser and device, after a confirmation. */
 export default function SessionSettings() {
   const user = useAccountUser();
-  const state = useStore($sessionsState);
+  const state = useStore(accountSettings.$sessionsState);
   const [confirming, setConfirming] = useState(false);
   if (!user) return <AccountLoading what="sessions" height="min-h-30 sm:min-h-25" />;
   return (
@@ -48,7 +48,7 @@ export default function SessionSettings() {
             disabled={state.pending}
             aria-busy={state.pending}
             onClick={() =>
-              void signOutOtherDevices().then(() => {
+              void accountSettings.signOutOtherDevices().then(() => {
                 setConfirming(false);
               })
             }

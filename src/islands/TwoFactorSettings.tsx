@@ -1,28 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import {
-  $accountError,
-  $accountPending,
-  $enrolment,
-  $factors,
-  cancelEnrolment,
-  loadFactors,
-  removeFactor,
-  startEnrolment,
-  verifyEnrolment,
-} from '../stores/account.ts';
+import { account } from '../stores/account-browser.ts';
 import Field from '../ui/Field.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** /account's two-factor section: the member's authenticators, enrolment and removal. */
 export default function TwoFactorSettings() {
-  const factors = useStore($factors);
-  const enrolment = useStore($enrolment);
-  const pending = useStore($accountPending);
-  const error = useStore($accountError);
+  const factors = useStore(account.$factors);
+  const enrolment = useStore(account.$enrolment);
+  const pending = useStore(account.$accountPending);
+  const error = useStore(account.$accountError);
   useEffect(() => {
-    void loadFactors();
+    void account.loadFactors();
   }, []);
 
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
@@ -62,7 +52,7 @@ export default function TwoFactorSettings() {
               <button
                 type="button"
                 disabled={pending}
-                onClick={() => void removeFactor(factor.id)}
+                onClick={() => void account.removeFactor(factor.id)}
                 aria-label={`Remove ${factor.friendly_name ?? 'authenticator'}`}
                 className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
@@ -76,7 +66,7 @@ export default function TwoFactorSettings() {
         <form
           noValidate
           className="space-y-4 rounded-xl border border-zinc-200 p-5 dark:border-zinc-800"
-          onSubmit={(event) => void verifyEnrolment(String(formValues(event).code))}
+          onSubmit={(event) => void account.verifyEnrolment(String(formValues(event).code))}
         >
           <h3 className="font-semibold">Scan the QR code</h3>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -107,7 +97,7 @@ export default function TwoFactorSettings() {
             <SubmitButton pending={pending}>Verify and turn on</SubmitButton>
             <button
               type="button"
-              onClick={() => void cancelEnrolment()}
+              onClick={() => void account.cancelEnrolment()}
               className="h-11 rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
             >
               Cancel
@@ -118,7 +108,7 @@ export default function TwoFactorSettings() {
         <form
           noValidate
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => void startEnrolment(String(formValues(event).friendlyName))}
+          onSubmit={(event) => void account.startEnrolment(String(formValues(event).friendlyName))}
         >
           <div className="flex-1">
             <Field

@@ -7,10 +7,8 @@ export const TOAST_DURATION_MS = 5000;
 /**
  * Keys of what the sign-in page records in the browser, which sign-out removes
  * (src/stores/auth-session.ts): here, not beside their modules, so that sign-out does not load
- * the security log and the rate limiter to learn two names.
+ * the rate limiter to learn its name.
  */
-/** sessionStorage key of the client-side security log (src/lib/security-log.ts). */
-export const SECURITY_LOG_KEY = 'security-log';
 /** Prefix of the rate limiter's localStorage records (src/lib/rate-limiter.ts). */
 export const RATE_LIMIT_PREFIX = 'rate-limit:';
 

@@ -1,5 +1,9 @@
-import { needsSecondFactor, tokenAal } from '../../supabase/functions/_shared/members-key.ts';
+import {
+  tokenAal,
+  verifiedFactorWithoutAal2,
+} from '../../supabase/functions/_shared/members-key.ts';
 import type { FactorList } from '../../supabase/functions/_shared/members-key.ts';
+import { authFetch, type Project } from './server.ts';
 
 /*
  * Confirming a stored session with the auth server without the auth client. A members' page
@@ -7,7 +11,7 @@ import type { FactorList } from '../../supabase/functions/_shared/members-key.ts
  * whose evaluation was the longest task of a members' page's load) but this one GET, which is
  * what the client's getUser() sends. The client loads only when it has work to do: refreshing a
  * token about to run out (refreshDelay in src/members/session.ts), a session the server ended,
- * signing out (src/browser/members-shell.ts).
+ * signing out (src/members/shell.ts).
  */
 
 /**
@@ -18,24 +22,18 @@ import type { FactorList } from '../../supabase/functions/_shared/members-key.ts
 export type Confirmation = 'confirmed' | 'second-factor' | 'ended' | 'unreachable';
 
 /**
- * Asks the auth server at `supabaseUrl` who holds `accessToken`, as getUser() does; never
- * throws. `onUser` receives the user the server returned for a confirmed session (the page's
- * favourites come from its metadata).
+ * Asks the auth server who holds `accessToken`, as getUser() does; never throws. `onUser`
+ * receives the user the server returned for a confirmed session (the page's favourites come
+ * from its metadata). `project` is the browser's unless a test passes its own.
  */
 export async function confirmSession(
-  supabaseUrl: string,
-  anonKey: string,
   accessToken: string,
-  fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetch,
   onUser?: (user: { user_metadata?: unknown }) => void,
+  project?: Project,
 ): Promise<Confirmation> {
   let response: Response;
   try {
-    response = await fetchImpl(`${supabaseUrl}/auth/v1/user`, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${accessToken}` },
-      cache: 'no-store',
-      credentials: 'omit',
-    });
+    response = await authFetch('/auth/v1/user', { accessToken }, project);
   } catch {
     return 'unreachable';
   }
@@ -48,7 +46,7 @@ export async function confirmSession(
     return 'unreachable';
   }
   if (typeof user.id !== 'string') return 'unreachable';
-  if (needsSecondFactor(user, tokenAal(accessToken))) return 'second-factor';
+  if (verifiedFactorWithoutAal2(user, tokenAal(accessToken))) return 'second-factor';
   onUser?.(user as { user_metadata?: unknown });
   return 'confirmed';
 }

@@ -92,6 +92,11 @@ export const KEY_STORAGE = 'members-content-key';
 /** Path of the Edge Function that releases the members' content key, under the Supabase URL. */
 export const KEY_PATH = '/functions/v1/members-content-key';
 
+/** The path of the project's function `name` (supabase/functions/<name>/), for authFetch. */
+export function functionPath(name: string): string {
+  return `/functions/v1/${name}`;
+}
+
 /** Where a member without a usable session is sent. */
 export const SIGN_IN_PATH = '/auth';
 

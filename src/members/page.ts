@@ -1,5 +1,4 @@
-import { config } from '../config.ts';
-import { readStoredSession } from './session.ts';
+import { currentSession } from './session.ts';
 import {
   afterLoad,
   goToSignIn,
@@ -12,12 +11,9 @@ import {
 /*
  * The bundled half of a members' page, run by the site's shell (src/browser/shell.ts) on every
  * page: the one decision of when the members' shell (session confirmation, the auth client,
- * inactivity sign-out; src/browser/members-shell.ts) loads, the failure recovery, and the
+ * inactivity sign-out; src/members/shell.ts) loads, the failure recovery, and the
  * session checks a page shown from the back/forward cache or by another tab's change needs.
  */
-
-const storedSession = () =>
-  readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
 
 let membersShell: Promise<unknown> | undefined;
 
@@ -27,9 +23,9 @@ let membersShell: Promise<unknown> | undefined;
  * region (/account) whose token expired: its content waits for the refresh the shell does.
  */
 export function loadMembersShell(): void {
-  if (membersShell || !storedSession()) return;
+  if (membersShell || !currentSession()) return;
   const load = () => {
-    membersShell ??= import('../browser/members-shell.ts');
+    membersShell ??= import('./shell.ts');
   };
   const region = membersRegion();
   if (!region) afterLoad(load);
@@ -39,7 +35,7 @@ export function loadMembersShell(): void {
 
 /** Checks a page shown again (back/forward cache) or after another tab signed in or out. */
 function checkSession(): void {
-  if (!storedSession() && membersRegion()) goToSignIn();
+  if (!currentSession() && membersRegion()) goToSignIn();
   else loadMembersShell();
 }
 

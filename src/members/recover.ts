@@ -1,7 +1,8 @@
 import { canonicalPath } from '../lib/paths.ts';
 import { SealError } from '../lib/sealing.ts';
 import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
-import { fetchCurrentKey, SignInNeeded } from './with-key.ts';
+import { SignInNeeded } from './server.ts';
+import { withMembersKey } from './with-key.ts';
 import { openRegion, partsToOpen, sealedParts } from './open.ts';
 import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
 
@@ -42,18 +43,19 @@ async function refetchParts(): Promise<string[] | null> {
 }
 
 /**
- * Opens the page with the current key (refreshing the session first if it must); `fresh`
- * fetches an entry's parts past every cache.
+ * Opens the page with the members' key (refreshing the session first if it must fetch it);
+ * `fresh` fetches an entry's parts past every cache.
  */
 async function reopen(own: string[], fresh = false): Promise<void> {
   const region = membersRegion();
   if (!region) return;
   try {
-    const key = await fetchCurrentKey();
     const here = canonicalPath(location.pathname);
-    const what = await partsToOpen(region.main, own, here, key, fresh);
-    if ('goTo' in what) location.replace(what.goTo);
-    else await openRegion(region.main, what.parts, key, what.path, () => setMembersState('open'));
+    await withMembersKey(async (_, key) => {
+      const what = await partsToOpen(region.main, own, here, key, fresh);
+      if ('goTo' in what) location.replace(what.goTo);
+      else await openRegion(region.main, what.parts, key, what.path, () => setMembersState('open'));
+    });
   } catch (error) {
     if (error instanceof SignInNeeded) {
       goToSignIn();

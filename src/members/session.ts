@@ -1,7 +1,10 @@
+import { config } from '../config.ts';
+
 /*
  * The member's session as this browser stores it: supabase-js writes it (src/lib/auth-client.ts)
  * and everything that decides from storage, the head script before paint included, reads it
- * through parseStoredSession.
+ * here (currentSession), under the key src/lib/site-config.ts names. Nothing outside
+ * src/members/ reads the key itself.
  */
 
 /** The user fields the shell reads from a stored session. */
@@ -76,8 +79,32 @@ export function readStoredSession(
 }
 
 /**
+ * This browser's stored session now, or null: the one read of it, for the inline scripts and the
+ * bundled code alike. `storage` and `nowSeconds` are the browser's unless a test passes its own.
+ */
+export function currentSession(
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  nowSeconds: number = Date.now() / 1000,
+): ReturnType<typeof parseStoredSession> {
+  return readStoredSession(storage, config.authStorageKey, nowSeconds);
+}
+
+/**
+ * The stored session as supabase-js wrote it, unparsed, or null; unreadable storage is logged,
+ * for the shell's header (src/stores/auth.ts), which then shows a visitor's.
+ */
+export function storedSessionText(storage: Pick<Storage, 'getItem'>): string | null {
+  try {
+    return storage.getItem(config.authStorageKey);
+  } catch (error) {
+    console.error('Could not read the stored session', error);
+    return null;
+  }
+}
+
+/**
  * How long before its access token runs out a page hands the session to the auth client, which
- * refreshes it (src/browser/members-shell.ts); until then a page needs no client at all.
+ * refreshes it (src/members/shell.ts); until then a page needs no client at all.
  */
 export const REFRESH_MARGIN_SECONDS = 5 * 60;
 
@@ -111,5 +138,35 @@ export function storeUserMetadata(
     return true;
   } catch {
     return false;
+  }
+}
+
+/** storeUserMetadata for this browser's stored session. */
+export function storeMemberMetadata(
+  metadata: Record<string, unknown>,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): boolean {
+  return storeUserMetadata(storage, config.authStorageKey, metadata);
+}
+
+/** Removes every item of `storage` whose key starts with `prefix`; throws what storage throws. */
+export function removeKeysStartingWith(
+  storage: Pick<Storage, 'length' | 'key' | 'removeItem'>,
+  prefix: string,
+): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  keys.forEach((key) => storage.removeItem(key));
+}
+
+/** Removes every auth artefact supabase-js keeps for this project (session, user, PKCE verifier). */
+export function clearStoredAuth(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  try {
+    removeKeysStartingWith(storage, config.authStorageKey);
+  } catch (error) {
+    console.error('Could not clear the stored session', error);
   }
 }

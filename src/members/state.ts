@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { config } from '../config.ts';
 import {
   CONFIRMED_ATTRIBUTE,
@@ -44,27 +45,17 @@ export interface ConfirmedUser {
   user_metadata?: unknown;
 }
 
-let confirmedUser: ConfirmedUser | null = null;
-const CONFIRMED_USER_EVENT = 'members:confirmed-user';
-
-/** Keeps the user the auth server just returned, for what reads its latest word (favourites). */
-export function setConfirmedUser(user: ConfirmedUser): void {
-  confirmedUser = user;
-  dispatchEvent(new Event(CONFIRMED_USER_EVENT));
-}
-
-/** Calls `listener` with the confirmed user: at once if the server answered already, then on each answer. */
-export function onConfirmedUser(listener: (user: ConfirmedUser) => void): void {
-  if (confirmedUser) listener(confirmedUser);
-  addEventListener(CONFIRMED_USER_EVENT, () => {
-    if (confirmedUser) listener(confirmedUser);
-  });
-}
+/**
+ * The user the auth server returned when it last confirmed the session, for what reads its
+ * latest word (favourites); null until it has answered on this page. Marked pure so that the
+ * inline scripts, which never read it, leave it and nanostores out (scripts/inline-scripts.ts).
+ */
+export const $confirmedUser = /* @__PURE__ */ atom<ConfirmedUser | null>(null);
 
 /** Records that the auth server confirmed the session, with the user it returned. */
 export function setConfirmed(user?: ConfirmedUser): void {
   document.documentElement.setAttribute(CONFIRMED_ATTRIBUTE, '');
-  if (user) setConfirmedUser(user);
+  if (user) $confirmedUser.set(user);
 }
 
 /** Why the content could not be opened, when it could not. */

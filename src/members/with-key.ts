@@ -1,9 +1,8 @@
-import { config } from '../config.ts';
 import { importContentKey, parseContentKey, SealError } from '../lib/sealing.ts';
 import { requestMembersKey, type KeyAnswer } from '../../supabase/functions/_shared/members-key.ts';
 import { KEY_PATH } from './contract.ts';
 import { storedKey, storeKey } from './key.ts';
-import { readStoredSession } from './session.ts';
+import { accessToken, projectUrl, SignInNeeded } from './server.ts';
 
 /*
  * Using the members' key for what opens after a page's own content (the search files, entry
@@ -12,31 +11,13 @@ import { readStoredSession } from './session.ts';
  */
 
 /** Where the key function answers. */
-export const KEY_URL = `${config.supabaseUrl}${KEY_PATH}`;
+export const KEY_URL = projectUrl(KEY_PATH);
 
 /** Asks the key function with `accessToken` and keeps the key it releases. */
-export async function fetchKey(accessToken: string, fetchImpl?: typeof fetch): Promise<KeyAnswer> {
-  const answer = await requestMembersKey(KEY_URL, accessToken, fetchImpl);
+export async function fetchKey(token: string, fetchImpl?: typeof fetch): Promise<KeyAnswer> {
+  const answer = await requestMembersKey(KEY_URL, token, fetchImpl);
   if (answer.ok) storeKey(answer.key);
   return answer;
-}
-
-/** A key refusal that means the member must sign in (again, or with their code). */
-export class SignInNeeded extends Error {
-  override name = 'SignInNeeded';
-}
-
-/**
- * The member's access token: the stored one while it is valid, so that opening something never
- * waits for the auth client (~25 KB gzip); an expired one is refreshed through it.
- */
-async function accessToken(): Promise<string> {
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
-  if (stored && !stored.expired) return stored.session.access_token;
-  const { authClient } = await import('../lib/auth-client.ts');
-  const { data } = await authClient.getSession();
-  if (!data.session) throw new SignInNeeded('no session');
-  return data.session.access_token;
 }
 
 let keyRequest: Promise<string> | undefined;
@@ -59,15 +40,21 @@ export function fetchCurrentKey(): Promise<string> {
 const importKey = (base64: string) => importContentKey(parseContentKey(base64));
 
 /**
- * Runs `open` with the members' content key: the stored one, or once from the key function. A
- * stale stored key (a deploy with a new key) is fetched again, once.
+ * Runs `open` with the members' content key (imported, and as the base64 text it is kept as,
+ * which an entry's file name derives from): the stored one, or once from the key function. A
+ * stale stored key (a deploy with a new key) is fetched again, once. The inline opener
+ * (src/members/inline/opener.ts) applies the same rule in its own words, having no module to
+ * import this from.
  */
-export async function withMembersKey<T>(open: (key: CryptoKey) => Promise<T>): Promise<T> {
+export async function withMembersKey<T>(
+  open: (key: CryptoKey, base64Key: string) => Promise<T>,
+): Promise<T> {
+  const withKey = async (base64Key: string) => open(await importKey(base64Key), base64Key);
   const kept = storedKey();
   try {
-    return await open(await importKey(kept ?? (await fetchCurrentKey())));
+    return await withKey(kept ?? (await fetchCurrentKey()));
   } catch (error) {
     if (!(error instanceof SealError) || !kept) throw error;
-    return open(await importKey(await fetchCurrentKey()));
+    return withKey(await fetchCurrentKey());
   }
 }

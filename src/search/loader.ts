@@ -8,7 +8,8 @@ import type { CatalogueIndex } from './engine.ts';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../lib/constants.ts';
 import { unseal } from '../lib/sealing.ts';
 import { goToSignIn } from '../members/state.ts';
-import { SignInNeeded, withMembersKey } from '../members/with-key.ts';
+import { SignInNeeded } from '../members/server.ts';
+import { withMembersKey } from '../members/with-key.ts';
 
 /*
  * The one way search gets its index, for /search and the dialog alike: the build's files

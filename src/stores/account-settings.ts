@@ -1,8 +1,6 @@
-import type { User } from '@supabase/auth-js';
+import type { GoTrueClient, User } from '@supabase/auth-js';
 import { atom, type WritableAtom } from 'nanostores';
-import { config } from '../config.ts';
 import {
-  ACCOUNT_DELETED,
   ACCOUNT_FIELD_MESSAGES,
   accountErrorMessage,
   linksResentMessage,
@@ -11,100 +9,55 @@ import {
   PROFILE_SAVED,
 } from '../lib/auth-messages.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
-import { authClient } from '../lib/auth-client.ts';
-import { signOut } from './auth-session.ts';
+import { IDLE, runAction, type ActionState, type Outcome } from './action.ts';
 import { showToast } from './toasts.ts';
 
 /*
- * /account's actions: profile, password, e-mail, other sessions and deletion, each with its own
+ * /account's actions: profile, password, e-mail and other sessions (deletion: account-deletion.ts), each with its own
  * state so that one section's request never disables or clears another's. A failure leaves the
  * form as the member typed it and says what happened in words (src/lib/auth-messages.ts).
  */
 
 /** One section's state. */
-export interface SectionState {
-  pending: boolean;
-  /** The failure, in words, shown at the top of the section. */
-  error: string | null;
-  /** Messages under the fields. */
-  fieldErrors: FieldErrors;
-}
-
-const idle: SectionState = { pending: false, error: null, fieldErrors: {} };
-const section = () => atom<SectionState>(idle);
-
-export const $profileState = section();
-export const $passwordState = section();
-export const $emailState = section();
-export const $sessionsState = section();
-export const $deletionState = section();
-
-/** The member as the server last described them (fresh from GET /user), once loaded. */
-export const $accountUser = atom<User | null>(null);
-/** True when the member could not be loaded (offline, or the server is down). */
-export const $accountLoadFailed = atom(false);
-/** 'code' once the server asked for the code mailed by reauthenticate(). */
-export const $passwordStep = atom<'form' | 'code'>('form');
+export type SectionState = ActionState;
 
 /** Where the server sends the e-mail-change links: back here, marked so the page can say so. */
 export const EMAIL_CHANGE_RETURN = 'email-change';
 
+/**
+ * What /account's sections take from the browser, passed in so unit tests run them with a fake
+ * client (src/stores/account-settings-browser.ts wires the page).
+ */
+export interface AccountSettingsWorld {
+  /** The auth client's calls the sections make (src/lib/auth-client.ts). */
+  client: Pick<
+    GoTrueClient,
+    'getUser' | 'updateUser' | 'reauthenticate' | 'resend' | 'signOut' | 'getSession'
+  >;
+  /** The page's address: the e-mail-change links' mark, and the origin they come back to. */
+  url(): URL;
+  /** Rewrites the address without a navigation (takes the mark out of the address bar). */
+  replaceUrl(path: string): void;
+}
+
 /** What a failed request looks like, from auth-js or from a function's JSON answer. */
 type Failure = { name?: string; status?: number; code?: string; message?: string };
-/** A task's result: done (null), fields to correct, or a failure. */
-type Outcome = null | { fields: FieldErrors } | Failure;
 
-/** Field errors as a task's outcome. */
-const invalid = (fields: FieldErrors): Outcome => ({ fields });
+/** Field errors as a task's outcome (for src/stores/account-deletion.ts too). */
+export const invalid = (fieldErrors: FieldErrors): Outcome => ({ fieldErrors });
+
+/** A failed request as a task's outcome, in words (src/lib/auth-messages.ts). */
+export const failed = (failure: Failure): Outcome => ({ error: accountErrorMessage(failure) });
 
 /**
- * Runs one request of a section: a second submit while it runs is dropped; what it returns (or
- * throws: fetch's TypeError when offline) becomes the section's message. True when it worked.
+ * Runs one request of a section (runAction): what it throws (fetch's TypeError when offline)
+ * becomes the section's message too. True when it worked.
  */
-async function attempt(
-  $state: WritableAtom<SectionState>,
-  task: () => Promise<Outcome>,
-): Promise<boolean> {
-  if ($state.get().pending) return false;
-  $state.set({ pending: true, error: null, fieldErrors: {} });
-  let outcome: Outcome;
-  try {
-    outcome = await task();
-  } catch (error) {
+export const sectionAction = ($state: WritableAtom<SectionState>, task: () => Promise<Outcome>) =>
+  runAction($state, task, (error) => {
     console.error('Account action failed', error);
-    outcome = error instanceof Error ? error : { message: String(error) };
-  }
-  if (outcome === null) {
-    $state.set(idle);
-    return true;
-  }
-  $state.set(
-    'fields' in outcome
-      ? { pending: false, error: null, fieldErrors: outcome.fields }
-      : { pending: false, error: accountErrorMessage(outcome), fieldErrors: {} },
-  );
-  return false;
-}
-
-/**
- * What the e-mail-change links brought back: GoTrue's message after the first of two links
- * (secure e-mail change), or this page's mark after the change completed (the new session in
- * the URL was taken by the auth client, src/lib/auth-client.ts).
- */
-export const $emailChangeReturn = atom<{ completed: boolean; message: string | null }>({
-  completed: false,
-  message: null,
-});
-
-/** Reads the mark and message once, then takes them out of the address bar. */
-function readEmailChangeReturn(): void {
-  const url = new URL(location.href);
-  const message = new URLSearchParams(url.hash.slice(1)).get('message');
-  const returned = url.searchParams.has(EMAIL_CHANGE_RETURN);
-  if (!returned && !message) return;
-  history.replaceState(history.state, '', url.pathname);
-  $emailChangeReturn.set({ completed: returned && !message, message });
-}
+    return accountErrorMessage(error instanceof Error ? error : { message: String(error) });
+  });
 
 /**
  * The forms' rules (zod) load when a form is first sent, not with the page: /account has six
@@ -112,186 +65,212 @@ function readEmailChangeReturn(): void {
  */
 const rules = () => import('../schemas/auth-forms.ts');
 
-let loading: Promise<void> | undefined;
+/** /account's section stores and actions bound to one world. */
+export function createAccountSettings(world: AccountSettingsWorld) {
+  const { client } = world;
+  const section = () => atom<SectionState>(IDLE);
+  const $profileState = section();
+  const $passwordState = section();
+  const $emailState = section();
+  const $sessionsState = section();
 
-/** Loads the member from the server once per page (each section asks; one request answers). */
-export function loadAccountUser(): Promise<void> {
-  // getUser() waits for the client to take a session from the URL before the URL is tidied.
-  loading ??= authClient.getUser().then(({ data, error }) => {
-    readEmailChangeReturn();
-    if (error) console.error('Could not load the account', error);
-    if (data.user) $accountUser.set(data.user);
-    else $accountLoadFailed.set(true);
+  /** The member as the server last described them (fresh from GET /user), once loaded. */
+  const $accountUser = atom<User | null>(null);
+  /** True when the member could not be loaded (offline, or the server is down). */
+  const $accountLoadFailed = atom(false);
+  /** 'code' once the server asked for the code mailed by reauthenticate(). */
+  const $passwordStep = atom<'form' | 'code'>('form');
+
+  /**
+   * What the e-mail-change links brought back: GoTrue's message after the first of two links
+   * (secure e-mail change), or this page's mark after the change completed (the new session in
+   * the URL was taken by the auth client, src/lib/auth-client.ts).
+   */
+  const $emailChangeReturn = atom<{ completed: boolean; message: string | null }>({
+    completed: false,
+    message: null,
   });
-  return loading;
-}
 
-/** Saves the display name and newsletter choice; the header follows in every tab. */
-export function saveProfile(values: {
-  displayName: string;
-  newsletterSubscription: boolean;
-}): Promise<boolean> {
-  return attempt($profileState, async () => {
-    const { validateForm, profileSchema } = await rules();
-    const result = validateForm(profileSchema, values);
-    if (!result.ok) return invalid(result.errors);
-    const { data, error } = await authClient.updateUser({
-      data: {
-        display_name: result.data.displayName,
-        newsletter_subscription: result.data.newsletterSubscription,
-      },
+  /** Reads the mark and message once, then takes them out of the address bar. */
+  function readEmailChangeReturn(): void {
+    const url = world.url();
+    const message = new URLSearchParams(url.hash.slice(1)).get('message');
+    const returned = url.searchParams.has(EMAIL_CHANGE_RETURN);
+    if (!returned && !message) return;
+    world.replaceUrl(url.pathname);
+    $emailChangeReturn.set({ completed: returned && !message, message });
+  }
+
+  let loading: Promise<void> | undefined;
+
+  /**
+   * Loads the member from the server once per page (each section asks as it shows, through
+   * src/ui/useAccountUser.ts; one request answers). Not from onMount: the build renders the
+   * sections too, and a store's get() there would mount it and load in Node.
+   */
+  function loadAccountUser(): Promise<void> {
+    // getUser() waits for the client to take a session from the URL before the URL is tidied.
+    loading ??= client.getUser().then(({ data, error }) => {
+      readEmailChangeReturn();
+      if (error) console.error('Could not load the account', error);
+      if (data.user) $accountUser.set(data.user);
+      else $accountLoadFailed.set(true);
     });
-    if (error) return error;
-    $accountUser.set(data.user);
-    showToast(PROFILE_SAVED);
-    return null;
-  });
-}
+    return loading;
+  }
 
-let pendingPassword: { currentPassword: string; password: string } | null = null;
+  const returnAddress = () => `${world.url().origin}/account?${EMAIL_CHANGE_RETURN}`;
 
-/**
- * Changes the password with the current one, which GoTrue checks where it requires it (a hosted
- * project's "require current password" setting; docs/account.md). Where "secure password change"
- * asks for a code, it is mailed and the form asks for it; the passwords wait here meanwhile.
- */
-export function changePassword(values: {
-  currentPassword: string;
-  password: string;
-  code?: string;
-}): Promise<boolean> {
-  return attempt($passwordState, async () => {
-    let nonce: string | undefined;
-    if ($passwordStep.get() === 'code' && pendingPassword) {
-      nonce = (values.code ?? '').replace(/\s/g, '');
-      if (!/^\d{6}$/.test(nonce)) {
-        return invalid({ code: ACCOUNT_FIELD_MESSAGES.code });
-      }
-      values = { ...pendingPassword, code: nonce };
-    }
-    const { validateForm, changePasswordSchema } = await rules();
-    const result = validateForm(changePasswordSchema, values);
-    if (!result.ok) return invalid(result.errors);
-    const { currentPassword, password } = result.data;
-    const { error } = await authClient.updateUser({
-      password,
-      // GoTrue's UserUpdateParams (gotrue-api.md, PUT /user); auth-js sends what it is given.
-      current_password: currentPassword,
-      ...(nonce ? { nonce } : {}),
-    });
-    if (error?.code === 'reauthentication_needed') {
-      const sent = await authClient.reauthenticate();
-      if (sent.error) return sent.error;
-      pendingPassword = { currentPassword, password };
-      $passwordStep.set('code');
+  /** Saves the display name and newsletter choice; the header follows in every tab. */
+  function saveProfile(values: {
+    displayName: string;
+    newsletterSubscription: boolean;
+  }): Promise<boolean> {
+    return sectionAction($profileState, async () => {
+      const { validateForm, profileSchema } = await rules();
+      const result = validateForm(profileSchema, values);
+      if (!result.ok) return invalid(result.errors);
+      const { data, error } = await client.updateUser({
+        data: {
+          display_name: result.data.displayName,
+          newsletter_subscription: result.data.newsletterSubscription,
+        },
+      });
+      if (error) return failed(error);
+      $accountUser.set(data.user);
+      showToast(PROFILE_SAVED);
       return null;
-    }
-    if (error) {
-      // GoTrue spends the code before it checks the current password: a wrong one means
-      // typing both passwords again, and a new code.
-      if (error.code === 'current_password_invalid') cancelPasswordCode();
-      return error;
-    }
+    });
+  }
+
+  let pendingPassword: { currentPassword: string; password: string } | null = null;
+
+  /**
+   * Changes the password with the current one, which GoTrue checks where it requires it (a hosted
+   * project's "require current password" setting; docs/account.md). Where "secure password change"
+   * asks for a code, it is mailed and the form asks for it; the passwords wait here meanwhile.
+   */
+  function changePassword(values: {
+    currentPassword: string;
+    password: string;
+    code?: string;
+  }): Promise<boolean> {
+    return sectionAction($passwordState, async () => {
+      let nonce: string | undefined;
+      if ($passwordStep.get() === 'code' && pendingPassword) {
+        nonce = (values.code ?? '').replace(/\s/g, '');
+        if (!/^\d{6}$/.test(nonce)) {
+          return invalid({ code: ACCOUNT_FIELD_MESSAGES.code });
+        }
+        values = { ...pendingPassword, code: nonce };
+      }
+      const { validateForm, changePasswordSchema } = await rules();
+      const result = validateForm(changePasswordSchema, values);
+      if (!result.ok) return invalid(result.errors);
+      const { currentPassword, password } = result.data;
+      const { error } = await client.updateUser({
+        password,
+        // GoTrue's UserUpdateParams (gotrue-api.md, PUT /user); auth-js sends what it is given.
+        current_password: currentPassword,
+        ...(nonce ? { nonce } : {}),
+      });
+      if (error?.code === 'reauthentication_needed') {
+        const sent = await client.reauthenticate();
+        if (sent.error) return failed(sent.error);
+        pendingPassword = { currentPassword, password };
+        $passwordStep.set('code');
+        return null;
+      }
+      if (error) {
+        // GoTrue spends the code before it checks the current password: a wrong one means
+        // typing both passwords again, and a new code.
+        if (error.code === 'current_password_invalid') cancelPasswordCode();
+        return failed(error);
+      }
+      pendingPassword = null;
+      $passwordStep.set('form');
+      showToast(PASSWORD_CHANGED);
+      return null;
+    });
+  }
+
+  /** Leaves the code step: the passwords are typed again. */
+  function cancelPasswordCode(): void {
     pendingPassword = null;
     $passwordStep.set('form');
-    showToast(PASSWORD_CHANGED);
-    return null;
-  });
-}
+    $passwordState.set(IDLE);
+  }
 
-/** Leaves the code step: the passwords are typed again. */
-export function cancelPasswordCode(): void {
-  pendingPassword = null;
-  $passwordStep.set('form');
-  $passwordState.set(idle);
-}
-
-/**
- * Asks for the change: GoTrue mails a link to the new address and, with secure e-mail change (on
- * by default), one to the current address too; the address changes once both are followed.
- */
-export function changeEmail(values: { email: string }): Promise<boolean> {
-  return attempt($emailState, async () => {
-    const { validateForm, changeEmailSchema } = await rules();
-    const result = validateForm(changeEmailSchema, values);
-    if (!result.ok) return invalid(result.errors);
-    const current = $accountUser.get()?.email?.toLowerCase();
-    if (result.data.email === current) {
-      return invalid({ email: ACCOUNT_FIELD_MESSAGES.sameEmail });
-    }
-    const { data, error } = await authClient.updateUser(
-      { email: result.data.email },
-      { emailRedirectTo: `${location.origin}/account?${EMAIL_CHANGE_RETURN}` },
-    );
-    if (error) return error;
-    $accountUser.set(data.user);
-    return null;
-  });
-}
-
-/** Sends the pending change's links again. */
-export function resendEmailChange(): Promise<boolean> {
-  return attempt($emailState, async () => {
-    const email = $accountUser.get()?.new_email;
-    if (!email) return null;
-    const { error } = await authClient.resend({
-      type: 'email_change',
-      email,
-      options: { emailRedirectTo: `${location.origin}/account?${EMAIL_CHANGE_RETURN}` },
+  /**
+   * Asks for the change: GoTrue mails a link to the new address and, with secure e-mail change (on
+   * by default), one to the current address too; the address changes once both are followed.
+   */
+  function changeEmail(values: { email: string }): Promise<boolean> {
+    return sectionAction($emailState, async () => {
+      const { validateForm, changeEmailSchema } = await rules();
+      const result = validateForm(changeEmailSchema, values);
+      if (!result.ok) return invalid(result.errors);
+      const current = $accountUser.get()?.email?.toLowerCase();
+      if (result.data.email === current) {
+        return invalid({ email: ACCOUNT_FIELD_MESSAGES.sameEmail });
+      }
+      const { data, error } = await client.updateUser(
+        { email: result.data.email },
+        { emailRedirectTo: returnAddress() },
+      );
+      if (error) return failed(error);
+      $accountUser.set(data.user);
+      return null;
     });
-    if (error) return error;
-    showToast(linksResentMessage(email));
-    return null;
-  });
-}
+  }
 
-/** Ends every session of the member but this one. */
-export function signOutOtherDevices(): Promise<boolean> {
-  return attempt($sessionsState, async () => {
-    const { error } = await authClient.signOut({ scope: 'others' });
-    if (error) return error;
-    showToast(OTHER_DEVICES_SIGNED_OUT);
-    return null;
-  });
-}
-
-/** The delete-account function beside the members' key function. */
-const DELETE_URL = `${config.supabaseUrl}/functions/v1/delete-account`;
-
-/**
- * Deletes the account for good through supabase/functions/delete-account (it checks the token
- * and aal2, then deletes with the service role), then forgets the member here and goes home,
- * where a goodbye is shown. `confirmation` is the member's e-mail address, typed.
- */
-export function deleteAccount(confirmation: string): Promise<boolean> {
-  return attempt($deletionState, async () => {
-    const email = $accountUser.get()?.email ?? '';
-    if (!email || confirmation.trim().toLowerCase() !== email.toLowerCase()) {
-      return invalid({ confirm: ACCOUNT_FIELD_MESSAGES.confirmDeletion });
-    }
-    const { data } = await authClient.getSession();
-    if (!data.session) return { code: 'session_not_found' };
-    const response = await fetch(DELETE_URL, {
-      method: 'POST',
-      headers: {
-        apikey: config.supabaseKey,
-        Authorization: `Bearer ${data.session.access_token}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ confirm: email }),
+  /** Sends the pending change's links again. */
+  function resendEmailChange(): Promise<boolean> {
+    return sectionAction($emailState, async () => {
+      const email = $accountUser.get()?.new_email;
+      if (!email) return null;
+      const { error } = await client.resend({
+        type: 'email_change',
+        email,
+        options: { emailRedirectTo: returnAddress() },
+      });
+      if (error) return failed(error);
+      showToast(linksResentMessage(email));
+      return null;
     });
-    if (!response.ok) {
-      const answer = (await response.json().catch(() => ({}))) as {
-        error?: string;
-        message?: string;
-      };
-      return {
-        status: response.status,
-        ...(answer.error ? { code: answer.error } : {}),
-        ...(answer.message ? { message: answer.message } : {}),
-      };
-    }
-    await signOut(ACCOUNT_DELETED, { server: false });
-    return null;
-  });
+  }
+
+  /** Ends every session of the member but this one. */
+  function signOutOtherDevices(): Promise<boolean> {
+    return sectionAction($sessionsState, async () => {
+      const { error } = await client.signOut({ scope: 'others' });
+      if (error) return failed(error);
+      showToast(OTHER_DEVICES_SIGNED_OUT);
+      return null;
+    });
+  }
+
+  return {
+    $profileState,
+    $passwordState,
+    $emailState,
+    $sessionsState,
+    $accountUser,
+    $accountLoadFailed,
+    $passwordStep,
+    $emailChangeReturn,
+    loadAccountUser,
+    saveProfile,
+    changePassword,
+    cancelPasswordCode,
+    changeEmail,
+    resendEmailChange,
+    signOutOtherDevices,
+  };
 }
+
+/** /account's section stores and actions. */
+export type AccountSettings = ReturnType<typeof createAccountSettings>;
+
+/** The auth client's calls /account's sections make. */
+export type AccountSettingsClient = AccountSettingsWorld['client'];

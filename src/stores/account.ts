@@ -1,8 +1,8 @@
-import type { Factor } from '@supabase/auth-js';
-import { atom } from 'nanostores';
+import type { Factor, GoTrueClient } from '@supabase/auth-js';
+import { atom, computed } from 'nanostores';
 import { svgDataUrl } from '../lib/svg-data-url.ts';
 import { TOTP_CODE_MESSAGES } from '../lib/auth-messages.ts';
-import { authClient } from '../lib/auth-client.ts';
+import { IDLE, runAction, type Outcome } from './action.ts';
 import { setSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
@@ -15,118 +15,135 @@ export interface PendingEnrolment {
   secret: string;
 }
 
-/** The member's factors, once loaded. */
-export const $factors = atom<Factor[] | null>(null);
-/** The enrolment being verified, if any. */
-export const $enrolment = atom<PendingEnrolment | null>(null);
-/** True while a request runs. */
-export const $accountPending = atom(false);
-/** The last error to show in the two-factor section. */
-export const $accountError = atom<string | null>(null);
+/** The auth client's calls /account's two-factor section makes (src/lib/auth-client.ts). */
+export type AccountClient = Pick<GoTrueClient, 'mfa' | 'getSession'>;
 
-async function run(task: () => Promise<void>): Promise<void> {
-  if ($accountPending.get()) return;
-  $accountPending.set(true);
-  $accountError.set(null);
-  try {
-    await task();
-  } finally {
-    $accountPending.set(false);
+/**
+ * What the two-factor section takes from the browser, passed in so unit tests run it with a
+ * fake client (src/stores/account-browser.ts wires the page).
+ */
+export interface AccountWorld {
+  client: AccountClient;
+}
+
+/** /account's two-factor stores and actions bound to one world. */
+export function createAccount({ client }: AccountWorld) {
+  /** The member's factors, once loaded. */
+  const $factors = atom<Factor[] | null>(null);
+  /** The enrolment being verified, if any. */
+  const $enrolment = atom<PendingEnrolment | null>(null);
+  const $action = atom(IDLE);
+  /** True while a request runs. */
+  const $accountPending = computed($action, (action) => action.pending);
+  /** The last error to show in the two-factor section. */
+  const $accountError = computed($action, (action) => action.error);
+
+  const run = (task: () => Promise<Outcome>) => runAction($action, task);
+
+  /** The factor list (verified and unverified) from the server; a failure in words. */
+  async function reloadFactors(): Promise<Outcome> {
+    const { data, error } = await client.mfa.listFactors();
+    if (error) {
+      console.error('listFactors failed', error);
+      return { error: 'Could not load your authenticators. Reload the page to try again.' };
+    }
+    $factors.set(data.all);
+    return null;
   }
-}
 
-/** Reloads the factor list (verified and unverified). */
-export async function loadFactors(): Promise<void> {
-  const { data, error } = await authClient.mfa.listFactors();
-  if (error) {
-    $accountError.set('Could not load your authenticators. Reload the page to try again.');
-    console.error('listFactors failed', error);
-    return;
+  /**
+   * Loads the factor list, outside any action: called by the section as it shows
+   * (src/islands/TwoFactorSettings.tsx), not from onMount, because the build renders the
+   * section too and a store's get() there would mount it and load in Node.
+   */
+  async function loadFactors(): Promise<void> {
+    const outcome = await reloadFactors();
+    if (outcome && 'error' in outcome) $action.set({ ...$action.get(), error: outcome.error });
   }
-  $factors.set(data.all);
+
+  /** Starts enrolling an authenticator app: shows its QR code and secret. */
+  function startEnrolment(friendlyName: string): Promise<boolean> {
+    return run(async () => {
+      const name = friendlyName.trim();
+      if (!name) return { error: 'Give this authenticator a name, for example "Phone".' };
+      // An enrolment abandoned earlier (tab closed before its first code) would block the name.
+      const { data: existing } = await client.mfa.listFactors();
+      const stale = existing?.all.filter((factor) => factor.status === 'unverified') ?? [];
+      await Promise.all(stale.map((factor) => client.mfa.unenroll({ factorId: factor.id })));
+      const { data, error } = await client.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: name,
+        issuer: 'Venture Studio',
+      });
+      if (error) return { error: error.message };
+      $enrolment.set({
+        factorId: data.id,
+        friendlyName: name,
+        qrCode: svgDataUrl(data.totp.qr_code),
+        secret: data.totp.secret,
+      });
+      return null;
+    });
+  }
+
+  /** Verifies the first code, which turns the factor on and lifts this session to aal2. */
+  function verifyEnrolment(code: string): Promise<boolean> {
+    return run(async () => {
+      const enrolment = $enrolment.get();
+      const digits = code.replace(/\s/g, '');
+      if (!enrolment) return null;
+      if (!/^\d{6}$/.test(digits)) return { error: TOTP_CODE_MESSAGES.format };
+      const { error } = await client.mfa.challengeAndVerify({
+        factorId: enrolment.factorId,
+        code: digits,
+      });
+      if (error) return { error: TOTP_CODE_MESSAGES.invalid };
+      $enrolment.set(null);
+      const { data } = await client.getSession();
+      if (data.session) setSession({ ...data.session, expires_at: data.session.expires_at ?? 0 });
+      showToast({
+        title: 'Two-factor authentication on',
+        description: 'You will be asked for a code when you sign in.',
+      });
+      return reloadFactors();
+    });
+  }
+
+  /** Abandons an enrolment that was never verified. */
+  function cancelEnrolment(): Promise<boolean> {
+    return run(async () => {
+      const enrolment = $enrolment.get();
+      $enrolment.set(null);
+      if (enrolment) await client.mfa.unenroll({ factorId: enrolment.factorId });
+      return reloadFactors();
+    });
+  }
+
+  /** Removes a factor. */
+  function removeFactor(factorId: string): Promise<boolean> {
+    return run(async () => {
+      const { error } = await client.mfa.unenroll({ factorId });
+      if (error) return { error: error.message };
+      showToast({
+        title: 'Authenticator removed',
+        description: 'Sign-in no longer asks for its codes.',
+      });
+      return reloadFactors();
+    });
+  }
+
+  return {
+    $factors,
+    $enrolment,
+    $accountPending,
+    $accountError,
+    loadFactors,
+    startEnrolment,
+    verifyEnrolment,
+    cancelEnrolment,
+    removeFactor,
+  };
 }
 
-/** Starts enrolling an authenticator app: shows its QR code and secret. */
-export function startEnrolment(friendlyName: string): Promise<void> {
-  return run(async () => {
-    const name = friendlyName.trim();
-    if (!name) {
-      $accountError.set('Give this authenticator a name, for example "Phone".');
-      return;
-    }
-    // An enrolment abandoned earlier (tab closed before its first code) would block the name.
-    const { data: existing } = await authClient.mfa.listFactors();
-    const stale = existing?.all.filter((factor) => factor.status === 'unverified') ?? [];
-    await Promise.all(stale.map((factor) => authClient.mfa.unenroll({ factorId: factor.id })));
-    const { data, error } = await authClient.mfa.enroll({
-      factorType: 'totp',
-      friendlyName: name,
-      issuer: 'Venture Studio',
-    });
-    if (error) {
-      $accountError.set(error.message);
-      return;
-    }
-    $enrolment.set({
-      factorId: data.id,
-      friendlyName: name,
-      qrCode: svgDataUrl(data.totp.qr_code),
-      secret: data.totp.secret,
-    });
-  });
-}
-
-/** Verifies the first code, which turns the factor on and lifts this session to aal2. */
-export function verifyEnrolment(code: string): Promise<void> {
-  return run(async () => {
-    const enrolment = $enrolment.get();
-    const digits = code.replace(/\s/g, '');
-    if (!enrolment) return;
-    if (!/^\d{6}$/.test(digits)) {
-      $accountError.set(TOTP_CODE_MESSAGES.format);
-      return;
-    }
-    const { error } = await authClient.mfa.challengeAndVerify({
-      factorId: enrolment.factorId,
-      code: digits,
-    });
-    if (error) {
-      $accountError.set(TOTP_CODE_MESSAGES.invalid);
-      return;
-    }
-    $enrolment.set(null);
-    const { data } = await authClient.getSession();
-    if (data.session) setSession({ ...data.session, expires_at: data.session.expires_at ?? 0 });
-    showToast({
-      title: 'Two-factor authentication on',
-      description: 'You will be asked for a code when you sign in.',
-    });
-    await loadFactors();
-  });
-}
-
-/** Abandons an enrolment that was never verified. */
-export function cancelEnrolment(): Promise<void> {
-  return run(async () => {
-    const enrolment = $enrolment.get();
-    $enrolment.set(null);
-    if (enrolment) await authClient.mfa.unenroll({ factorId: enrolment.factorId });
-    await loadFactors();
-  });
-}
-
-/** Removes a factor. */
-export function removeFactor(factorId: string): Promise<void> {
-  return run(async () => {
-    const { error } = await authClient.mfa.unenroll({ factorId });
-    if (error) {
-      $accountError.set(error.message);
-      return;
-    }
-    showToast({
-      title: 'Authenticator removed',
-      description: 'Sign-in no longer asks for its codes.',
-    });
-    await loadFactors();
-  });
-}
+/** /account's two-factor stores and actions. */
+export type Account = ReturnType<typeof createAccount>;

@@ -19,11 +19,12 @@ const browserWorld: AuthPageWorld = {
   // The head script marks <html> when a session is stored (src/members/inline/head.ts).
   storedSession: () => document.documentElement.hasAttribute(MEMBER_ATTRIBUTE),
   client: async () => (await import('../lib/auth-client.ts')).authClient,
-  needsSecondFactor: async () => (await import('./auth-session.ts')).needsSecondFactor(),
+  assuranceBelowNextLevel: async () =>
+    (await import('./auth-session-browser.ts')).authSession.assuranceBelowNextLevel(),
   startSync: async () => {
-    const { $passwordRecovery, startAuthSync } = await import('./auth-session.ts');
-    startAuthSync();
-    return { recovering: () => $passwordRecovery.get() };
+    const { authSession } = await import('./auth-session-browser.ts');
+    authSession.startAuthSync();
+    return { recovering: () => authSession.$passwordRecovery.get() };
   },
   // With the complete (aal2 where required) session, before leaving /auth: members' pages then
   // open without a request. A refusal or an unreachable key service only means they ask later.

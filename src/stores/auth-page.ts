@@ -1,5 +1,5 @@
 import type { GoTrueClient } from '@supabase/auth-js';
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import {
   blockedMessage,
   EMAIL_CONFIRMED,
@@ -26,8 +26,8 @@ import {
   type RateLimit,
   type RateLimitStorage,
 } from '../lib/rate-limiter.ts';
-import { logSecurityEvent, type SecurityEvent } from '../lib/security-log.ts';
 import type { FieldErrors } from '../schemas/auth-forms.ts';
+import { IDLE, runAction } from './action.ts';
 import { setSession, toStoredSession } from './auth.ts';
 import { showToast } from './toasts.ts';
 
@@ -47,7 +47,7 @@ export type AuthPageClient = Pick<
 export interface AuthPageWorld {
   /** localStorage: the attempt records of src/lib/rate-limiter.ts. */
   local: RateLimitStorage;
-  /** sessionStorage: the security log and the toast handed over to the next page. */
+  /** sessionStorage: the toast handed over to the next page. */
   session: Pick<Storage, 'getItem' | 'setItem'>;
   /** Milliseconds since the epoch. */
   now(): number;
@@ -62,7 +62,7 @@ export interface AuthPageWorld {
   /** The auth client, loaded on demand: a visitor who only looks at the form never downloads it. */
   client(): Promise<AuthPageClient>;
   /** Whether the signed-in session still lacks the second factor its member set up. */
-  needsSecondFactor(): Promise<boolean>;
+  assuranceBelowNextLevel(): Promise<boolean>;
   /** Starts feeding `$auth` from the client; `recovering` tells whether a recovery link signed in. */
   startSync(): Promise<{ recovering(): boolean }>;
   /** Keeps the members' content key for every tab before leaving /auth (src/members/key.ts). */
@@ -75,13 +75,11 @@ interface Failure {
   code?: string | undefined;
 }
 
-/** One rate-limited request: its limiter key, how it is logged and worded when it fails. */
+/** One rate-limited request: its limiter key and how it is worded when it fails. */
 interface LimitedAttempt {
   limit: RateLimit;
   key: string;
   action: 'signin' | 'signup' | 'other';
-  event: SecurityEvent;
-  email: string;
   /** Runs the request; resolves to its failure, or null when it succeeded. */
   call: () => Promise<Failure | null>;
   /** Whether this failure counts towards the limit (every failure unless told). */
@@ -95,17 +93,13 @@ export function createAuthPage(world: AuthPageWorld) {
   /** The current view; 'loading' while a stored session or a link in the URL is being checked. */
   const $authView = atom<AuthView>('signin');
   /** True while a request runs: the submit button is disabled and a second submit is ignored. */
-  const $pending = atom(false);
+  const $request = atom(IDLE);
+  const $pending = computed($request, (request) => request.pending);
   /** Field errors of the visible form, shown under their fields. */
   const $fieldErrors = atom<FieldErrors>({});
 
   const toast = (message: AuthMessage, variant: 'default' | 'destructive' = 'default') =>
     showToast({ ...message, variant });
-
-  function logFailure(event: SecurityEvent, email: string, failure: Failure): void {
-    const details = { email, code: failure.code ?? null, message: failure.message };
-    logSecurityEvent(world.session, event, details, new Date(world.now()));
-  }
 
   /** Switches view, clearing the previous form's errors. */
   function showView(view: AuthView): void {
@@ -113,15 +107,12 @@ export function createAuthPage(world: AuthPageWorld) {
     $authView.set(view);
   }
 
-  /** Runs one request at a time: a double submit is dropped. */
-  async function exclusive(task: () => Promise<void>): Promise<void> {
-    if ($pending.get()) return;
-    $pending.set(true);
-    try {
+  /** Runs one request at a time: a double submit is dropped. Failures are toasts, not state. */
+  async function oneAtATime(task: () => Promise<void>): Promise<void> {
+    await runAction($request, async () => {
       await task();
-    } finally {
-      $pending.set(false);
-    }
+      return null;
+    });
   }
 
   /**
@@ -142,7 +133,7 @@ export function createAuthPage(world: AuthPageWorld) {
    * Check the limit, make the call, record the outcome, word a failure: resolves to whether the
    * call succeeded. A failure that reaches the limit shows the block, not the failure.
    */
-  async function attempt(request: LimitedAttempt): Promise<boolean> {
+  async function limitedAttempt(request: LimitedAttempt): Promise<boolean> {
     const limiter = createRateLimiter(world.local, request.limit);
     const state = limiter.check(request.key, world.now());
     if (state.isBlocked) {
@@ -154,7 +145,6 @@ export function createAuthPage(world: AuthPageWorld) {
       limiter.recordSuccess(request.key);
       return true;
     }
-    logFailure(request.event, request.email, failure);
     const counts = request.counts?.(failure) ?? true;
     const record = counts ? limiter.recordFailure(request.key, world.now()) : null;
     if (record?.isBlocked) {
@@ -179,18 +169,29 @@ export function createAuthPage(world: AuthPageWorld) {
     world.navigate('/');
   }
 
+  /**
+   * One rate-limited form, one request at a time: its values checked by its rules, then its
+   * request made within the limit; `done` runs when it succeeded.
+   */
+  function limitedForm<T>(
+    check: Parameters<typeof valid<T>>[0],
+    request: (data: T, auth: AuthPageClient) => LimitedAttempt,
+    done: () => Promise<void> | void,
+  ): Promise<void> {
+    return oneAtATime(async () => {
+      const data = await valid(check);
+      if (data && (await limitedAttempt(request(data, await world.client())))) await done();
+    });
+  }
+
   /** Signs in with e-mail and password, applying the rate limit and the error catalogue. */
   function signIn(values: { email: string; password: string }): Promise<void> {
-    return exclusive(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.signInSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const signedIn = await attempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.signInSchema, values),
+      (data, auth) => ({
         limit: SIGN_IN_LIMIT,
         key: `signin:${data.email}`,
         action: 'signin',
-        event: 'signin_failed',
-        email: data.email,
         call: async () => {
           const { data: result, error } = await auth.signInWithPassword(data);
           // The store hears of the session now, not after the next page loads.
@@ -199,11 +200,12 @@ export function createAuthPage(world: AuthPageWorld) {
         },
         counts: (failure) => failure.message.includes('Invalid login credentials'),
         failed: signInErrorMessage,
-      });
-      if (!signedIn) return;
-      if (await world.needsSecondFactor()) showView('mfa');
-      else await enterSite();
-    });
+      }),
+      async () => {
+        if (await world.assuranceBelowNextLevel()) showView('mfa');
+        else await enterSite();
+      },
+    );
   }
 
   /** Creates an account pending e-mail confirmation. */
@@ -213,16 +215,12 @@ export function createAuthPage(world: AuthPageWorld) {
     displayName: string;
     newsletterSubscription: boolean;
   }): Promise<void> {
-    return exclusive(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.signUpSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const created = await attempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.signUpSchema, values),
+      (data, auth) => ({
         limit: SIGN_UP_LIMIT,
         key: 'signup',
         action: 'signup',
-        event: 'signup_failed',
-        email: data.email,
         call: async () => {
           const { data: result, error } = await auth.signUp({
             email: data.email,
@@ -241,45 +239,42 @@ export function createAuthPage(world: AuthPageWorld) {
           return error ?? (duplicate ? { message: 'User already registered' } : null);
         },
         failed: signUpErrorMessage,
-      });
-      if (!created) return;
-      toast(SIGN_UP_SUCCESS);
-      showView('signin');
-    });
+      }),
+      () => {
+        toast(SIGN_UP_SUCCESS);
+        showView('signin');
+      },
+    );
   }
 
   /** Sends a password-reset mail whose link comes back to /auth. */
   function requestReset(values: { email: string }): Promise<void> {
-    return exclusive(async () => {
-      const data = await valid((rules) => rules.validateForm(rules.resetSchema, values));
-      if (!data) return;
-      const auth = await world.client();
-      const sent = await attempt({
+    return limitedForm(
+      (rules) => rules.validateForm(rules.resetSchema, values),
+      (data, auth) => ({
         limit: DEFAULT_LIMIT,
         key: `reset:${data.email}`,
         action: 'other',
-        event: 'password_reset_failed',
-        email: data.email,
         call: async () => {
           const redirectTo = `${world.url().origin}/auth`;
           return (await auth.resetPasswordForEmail(data.email, { redirectTo })).error;
         },
         failed: () => RESET_FAILED,
-      });
-      if (!sent) return;
-      toast(RESET_SENT);
-      showView('signin');
-    });
+      }),
+      () => {
+        toast(RESET_SENT);
+        showView('signin');
+      },
+    );
   }
 
   /** Sets the new password after a recovery link; the member is then signed in and sent home. */
   function setNewPassword(values: { password: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const data = await valid((rules) => rules.validateForm(rules.newPasswordSchema, values));
       if (!data) return;
       const { error } = await (await world.client()).updateUser({ password: data.password });
       if (error) {
-        logFailure('password_reset_failed', '', error);
         toast(newPasswordErrorMessage(error), 'destructive');
         return;
       }
@@ -289,7 +284,7 @@ export function createAuthPage(world: AuthPageWorld) {
 
   /** Verifies the 6-digit code of the member's TOTP factor, lifting the session to aal2. */
   function verifySecondFactor(values: { code: string }): Promise<void> {
-    return exclusive(async () => {
+    return oneAtATime(async () => {
       const code = values.code.replace(/\s/g, '');
       if (!/^\d{6}$/.test(code)) {
         $fieldErrors.set({ code: TOTP_CODE_MESSAGES.format });
@@ -305,7 +300,6 @@ export function createAuthPage(world: AuthPageWorld) {
       }
       const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
       if (error) {
-        logFailure('signin_failed', '', error);
         $fieldErrors.set({ code: TOTP_CODE_MESSAGES.invalid });
         return;
       }
@@ -341,7 +335,7 @@ export function createAuthPage(world: AuthPageWorld) {
       return;
     }
     if (!data.session) showView('signin');
-    else if (await world.needsSecondFactor()) showView('mfa');
+    else if (await world.assuranceBelowNextLevel()) showView('mfa');
     else {
       await world.keepMembersKey(data.session.access_token);
       world.navigate('/');

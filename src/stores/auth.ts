@@ -1,8 +1,12 @@
 import type { Session } from '@supabase/auth-js';
 import { atom, computed } from 'nanostores';
-import { config } from '../config.ts';
 import { displayName } from '../lib/display-name.ts';
-import { parseStoredSession, type SessionUser, type StoredSession } from '../members/session.ts';
+import {
+  parseStoredSession,
+  storedSessionText,
+  type SessionUser,
+  type StoredSession,
+} from '../members/session.ts';
 
 /** Where the auth state stands: unknown yet, no member, or a member with a session. */
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -44,28 +48,8 @@ export function toStoredSession(session: Session): StoredSession {
  * members' shell at once. Returns whether a session (even one awaiting refresh) is stored.
  */
 export function restoreSession(storage: Pick<Storage, 'getItem'>, nowSeconds: number): boolean {
-  let raw: string | null = null;
-  try {
-    raw = storage.getItem(config.authStorageKey);
-  } catch (error) {
-    console.error('Could not read the stored session', error);
-  }
-  const stored = parseStoredSession(raw, nowSeconds);
+  const stored = parseStoredSession(storedSessionText(storage), nowSeconds);
   if (!stored) setSession(null);
   else if (!stored.expired) setSession(stored.session);
   return stored !== null;
-}
-
-/** Removes every auth artefact supabase-js keeps for this project (session, user, PKCE verifier). */
-export function clearStoredAuth(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i);
-      if (key?.startsWith(config.authStorageKey)) keys.push(key);
-    }
-    keys.forEach((key) => storage.removeItem(key));
-  } catch (error) {
-    console.error('Could not clear the stored session', error);
-  }
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $accountLoadFailed } from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 
 /**
  * What a section of /account shows until the member is loaded (and what the build renders).
@@ -11,7 +11,7 @@ import { $accountLoadFailed } from '../stores/account-settings.ts';
  * nothing moves when it goes.
  */
 export default function AccountLoading({ what, height }: { what: string; height?: string }) {
-  const failed = useStore($accountLoadFailed);
+  const failed = useStore(accountSettings.$accountLoadFailed);
   if (failed) {
     return (
       <p role="alert" className={`text-sm text-red-800 dark:text-red-200 ${height ?? ''}`}>

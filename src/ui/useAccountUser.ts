@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { User } from '@supabase/auth-js';
 import { useEffect } from 'react';
-import { $accountUser, loadAccountUser } from '../stores/account-settings.ts';
+import { accountSettings } from '../stores/account-settings-browser.ts';
 import { $auth } from '../stores/auth.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -13,10 +13,10 @@ import { useHydrated } from './useHydrated.ts';
  */
 export function useAccountUser(): User | null {
   useEffect(() => {
-    void loadAccountUser();
+    void accountSettings.loadAccountUser();
   }, []);
   const hydrated = useHydrated();
-  const fresh = useStore($accountUser);
+  const fresh = useStore(accountSettings.$accountUser);
   // supabase-js stores the whole user object the server sent with the session.
   const stored = useStore($auth).user as User | null;
   return hydrated ? (fresh ?? stored) : null;

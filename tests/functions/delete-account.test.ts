@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A request as the site's /account page sends it (see src/stores/account-settings.ts). */
+/** A request as the site's /account page sends it (see src/stores/account-deletion.ts). */
 function deleteRequest(
   token: string | null,
   body: unknown,

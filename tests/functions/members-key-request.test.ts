@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   keyRequest,
-  needsSecondFactor,
+  verifiedFactorWithoutAal2,
   requestMembersKey,
   requestToken,
   tokenAal,
@@ -21,7 +21,7 @@ describe('the aal2 rule', () => {
     { factors: [{ status: 'verified' }], aal: undefined, needs: true },
     { factors: [{ status: 'verified' }], aal: 'aal2', needs: false },
   ])('factors $factors at $aal: needs a second factor = $needs', ({ factors, aal, needs }) => {
-    expect(needsSecondFactor({ factors }, aal)).toBe(needs);
+    expect(verifiedFactorWithoutAal2({ factors }, aal)).toBe(needs);
   });
 
   it('reads the aal claim of a token, and nothing from a malformed one', () => {

@@ -10,7 +10,6 @@ import {
   TOTP_CODE_MESSAGES,
 } from '../../src/lib/auth-messages.ts';
 import { HANDOVER_TOAST_KEY, RATE_LIMIT_PREFIX } from '../../src/lib/constants.ts';
-import { readSecurityLog } from '../../src/lib/security-log.ts';
 import { $auth } from '../../src/stores/auth.ts';
 import {
   createAuthPage,
@@ -97,7 +96,7 @@ function setup({ path = '/auth', stored = false, secondFactor = false, recoverin
     navigate: vi.fn(),
     storedSession: () => stored,
     client: () => Promise.resolve(client as unknown as AuthPageClient),
-    needsSecondFactor: () => Promise.resolve(secondFactor),
+    assuranceBelowNextLevel: () => Promise.resolve(secondFactor),
     startSync: vi.fn(() => Promise.resolve({ recovering: () => recovering })),
     keepMembersKey: vi.fn((_token: string) => Promise.resolve()),
   } satisfies AuthPageWorld;
@@ -158,7 +157,7 @@ describe('signIn', () => {
     [3, 2],
     [4, 1],
   ])('failure %i records it and shows %i attempt(s) remaining', async (failures, remaining) => {
-    const { page, client, local, session: tab } = setup();
+    const { page, client, local } = setup();
     client.signInWithPassword.mockResolvedValue({
       data: { session: null as never, user: null as never },
       error: invalidCredentials,
@@ -172,7 +171,6 @@ describe('signIn', () => {
       local.getItem(`${RATE_LIMIT_PREFIX}signin:${EMAIL}`) ?? '{}',
     );
     expect(record).toMatchObject({ attempts: failures, remainingAttempts: remaining });
-    expect(readSecurityLog(tab)).toHaveLength(failures);
     expect($auth.get().status).toBe('loading');
   });
 

@@ -1,12 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  $auth,
-  $displayName,
-  clearStoredAuth,
-  restoreSession,
-  setSession,
-} from '../../src/stores/auth.ts';
+import { $auth, $displayName, restoreSession, setSession } from '../../src/stores/auth.ts';
+import { clearStoredAuth } from '../../src/members/session.ts';
 import { memoryStorage } from './memory-storage.ts';
 
 const KEY = 'sb-127-auth-token';

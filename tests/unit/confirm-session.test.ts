@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { confirmSession } from '../../src/members/confirm.ts';
+import type { Project } from '../../src/members/server.ts';
 import { REFRESH_MARGIN_SECONDS, refreshDelay } from '../../src/members/session.ts';
 
 const token = (claims: object) =>
   `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
+
+/** confirmSession asking a project at `url` with the public key `key` through `fetch`. */
+const confirmAt = (url: string, key: string, accessToken: string, fetch: Project['fetch']) =>
+  confirmSession(accessToken, undefined, { url, key, fetch });
 
 const answering =
   (status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}) =>
@@ -16,7 +21,7 @@ const answering =
 describe('confirming a stored session without the auth client', () => {
   it('asks GET /auth/v1/user with the anon key and the member’s token, as getUser() does', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
-    await confirmSession('https://p.supabase.co', 'anon', 'tok', answering(200, { id: 'u' }, seen));
+    await confirmAt('https://p.supabase.co', 'anon', 'tok', answering(200, { id: 'u' }, seen));
     expect(seen.url).toBe('https://p.supabase.co/auth/v1/user');
     expect(seen.init?.method ?? 'GET').toBe('GET');
     expect(seen.init?.headers).toEqual({ apikey: 'anon', Authorization: 'Bearer tok' });
@@ -48,14 +53,12 @@ describe('confirming a stored session without the auth client', () => {
     { status: 429, body: {}, aal: 'aal1', result: 'unreachable' },
     { status: 200, body: { message: 'no user' }, aal: 'aal1', result: 'unreachable' },
   ])('$status $body at $aal: $result', async ({ status, body, aal, result }) => {
-    expect(await confirmSession('https://p', 'a', token({ aal }), answering(status, body))).toBe(
-      result,
-    );
+    expect(await confirmAt('https://p', 'a', token({ aal }), answering(status, body))).toBe(result);
   });
 
   it('an unreachable server leaves the session as storage says, never a throw', async () => {
     const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-    expect(await confirmSession('https://p', 'a', 't', offline)).toBe('unreachable');
+    expect(await confirmAt('https://p', 'a', 't', offline)).toBe('unreachable');
   });
 });
 

@@ -1,9 +1,11 @@
-import { config } from '../../config.ts';
 import { resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme.ts';
-import { needsSecondFactor, tokenAal } from '../../../supabase/functions/_shared/members-key.ts';
+import {
+  tokenAal,
+  verifiedFactorWithoutAal2,
+} from '../../../supabase/functions/_shared/members-key.ts';
 import { GATE_REGION_ATTRIBUTE, MEMBER_ATTRIBUTE } from '../contract.ts';
 import { storedKey } from '../key.ts';
-import { readStoredSession } from '../session.ts';
+import { currentSession } from '../session.ts';
 import { goToSignIn, setMembersState } from '../state.ts';
 
 /*
@@ -35,10 +37,13 @@ root.classList.toggle(
 );
 
 function guard(): void {
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  const stored = currentSession();
   root.toggleAttribute(MEMBER_ATTRIBUTE, stored !== null);
   if (!region) return;
-  if (!stored || needsSecondFactor(stored.session.user, tokenAal(stored.session.access_token))) {
+  if (
+    !stored ||
+    verifiedFactorWithoutAal2(stored.session.user, tokenAal(stored.session.access_token))
+  ) {
     goToSignIn();
     return;
   }
@@ -55,7 +60,7 @@ if ((document as { prerendering?: boolean }).prerendering) {
   document.addEventListener(
     'prerenderingchange',
     () => {
-      if (!readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000) && region) {
+      if (!currentSession() && region) {
         goToSignIn();
       }
     },

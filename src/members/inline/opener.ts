@@ -4,7 +4,7 @@ import { requestMembersKey } from '../../../supabase/functions/_shared/members-k
 import { canonicalPath } from '../../lib/paths.ts';
 import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
 import { EntryFetchError, openRegion, partsToOpen, sealedParts } from '../open.ts';
-import { readStoredSession } from '../session.ts';
+import { currentSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
 import { afterLoad, membersRegion, membersState, setMembersState } from '../state.ts';
 
@@ -21,6 +21,13 @@ import { afterLoad, membersRegion, membersState, setMembersState } from '../stat
  *
  * The page's module scripts (the site's shell, menus, search, copy buttons; moved here by
  * scripts/postbuild.ts) load only once the content is on screen and the page has loaded.
+ *
+ * Its key retry (a kept key that no longer opens: ask once for the current one) is the rule of
+ * withMembersKey in src/members/with-key.ts, written again here rather than imported: this
+ * script must not wait for the auth client to refresh a token (it hands that to recover.ts as
+ * 'refresh'), must name each failure for recover.ts, and carries no sealing import it does not
+ * already need, within its byte budget (tests/e2e/budgets.spec.ts). The request itself,
+ * the storage and the session read are shared.
  */
 
 const script = document.currentScript as HTMLScriptElement;
@@ -73,7 +80,7 @@ async function open(): Promise<void> {
   // The head script sent a visitor, or a session short of aal2, to /auth.
   const state = membersState();
   if (!region || (state !== 'stored' && state !== 'key')) return;
-  const stored = readStoredSession(localStorage, config.authStorageKey, Date.now() / 1000);
+  const stored = currentSession();
   if (!stored) return;
   const own = sealedParts(region.main);
   // Built with MEMBERS_CONTENT_SEAL=off: the region is already open.

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ProjectEnv } from './cors.ts';
-import { needsSecondFactor, type FactorList } from './members-key.ts';
+import { verifiedFactorWithoutAal2, type FactorList } from './members-key.ts';
 
 /*
  * Who is calling a project function: a signed-in member, checked the same way by every function
@@ -75,7 +75,7 @@ export function createMemberCheck(
       };
     }
     const user = (await answer.json()) as MemberUser;
-    if (needsSecondFactor(user, claims.aal)) {
+    if (verifiedFactorWithoutAal2(user, claims.aal)) {
       return {
         ok: false,
         status: 403,

@@ -18,7 +18,10 @@ export interface FactorList {
  * The aal2 rule: a member with a verified second factor must present an aal2 session. Shared by
  * the head script (before paint), the members' shell, the key function and /auth.
  */
-export function needsSecondFactor(user: FactorList | null | undefined, aal: unknown): boolean {
+export function verifiedFactorWithoutAal2(
+  user: FactorList | null | undefined,
+  aal: unknown,
+): boolean {
   return (user?.factors ?? []).some((factor) => factor.status === 'verified') && aal !== 'aal2';
 }
 

@@ -1,16 +1,10 @@
 import { $auth } from '../stores/auth.ts';
 import { authClient } from '../lib/auth-client.ts';
-import { isSigningOut, needsSecondFactor, startAuthSync } from '../stores/auth-session.ts';
-import {
-  goToSignIn,
-  membersRegion,
-  membersState,
-  setConfirmed,
-  setMembersState,
-} from '../members/state.ts';
+import { authSession } from '../stores/auth-session-browser.ts';
+import { goToSignIn, membersRegion, membersState, setConfirmed, setMembersState } from './state.ts';
 
 /*
- * The auth client's half of the members' shell, loaded by src/browser/members-shell.ts when
+ * The auth client's half of the members' shell, loaded by src/members/shell.ts when
  * there is work only the client does: refreshing a token about to run out (then keeping it
  * fresh), a session the server no longer knows, and /account, whose forms use the client anyway.
  */
@@ -34,7 +28,7 @@ async function confirmSession(): Promise<void> {
     if ($auth.get().status === 'signed-in') showOpenRegion();
     return;
   }
-  if (!data.user || (await needsSecondFactor())) {
+  if (!data.user || (await authSession.assuranceBelowNextLevel())) {
     goToSignIn();
     return;
   }
@@ -44,10 +38,10 @@ async function confirmSession(): Promise<void> {
 
 /** Starts the auth client's sync; with `confirm`, also confirms the session through it. */
 export function startAuthClient(confirm: boolean): void {
-  startAuthSync();
+  authSession.startAuthSync();
   if (!region) return;
   if (confirm) void confirmSession();
   $auth.listen(({ status }) => {
-    if (status === 'signed-out' && !isSigningOut()) goToSignIn();
+    if (status === 'signed-out' && !authSession.isSigningOut()) goToSignIn();
   });
 }

@@ -1,7 +1,7 @@
 import { SESSION_EXPIRED, SESSION_WARNING } from '../lib/auth-messages.ts';
 import { createInactivityTimer } from '../lib/inactivity-timer.ts';
 import { showToast } from '../stores/toasts.ts';
-import './toaster.ts';
+import '../browser/toaster.ts';
 
 /** localStorage key through which a member's tabs share their latest activity restart. */
 const LAST_ACTIVITY_KEY = 'inactivity:last-restart';
@@ -21,8 +21,8 @@ export function startInactivityWatch(): void {
       timer.stop();
       showToast({ ...SESSION_EXPIRED, variant: 'destructive' });
       // The auth client loads only now on a page that had no use for it before.
-      void import('../stores/auth-session.ts').then(({ signOut }) =>
-        signOut({ ...SESSION_EXPIRED, variant: 'destructive' }),
+      void import('../stores/auth-session-browser.ts').then(({ authSession }) =>
+        authSession.signOut({ ...SESSION_EXPIRED, variant: 'destructive' }),
       );
     },
   });

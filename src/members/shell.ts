@@ -1,12 +1,11 @@
-import { config } from '../config.ts';
-import { readStoredSession, refreshDelay } from '../members/session.ts';
-import { goToSignIn, membersRegion, setConfirmed, type ConfirmedUser } from '../members/state.ts';
 import { startInactivityWatch } from './inactivity.ts';
+import { currentSession, refreshDelay } from './session.ts';
+import { goToSignIn, membersRegion, setConfirmed, type ConfirmedUser } from './state.ts';
 
 /*
  * Loaded when src/members/page.ts decides (a session is stored; the page's content is on
  * screen and the page has loaded): inactivity sign-out and the guard's second half. The auth
- * client (src/browser/members-auth.ts) loads only when it has work to do: at once on /account or
+ * client (src/members/auth-handover.ts) loads only when it has work to do: at once on /account or
  * when the access token has run out or is about to, when the server no longer knows the session,
  * and otherwise shortly before the token runs out, to refresh it (refreshDelay in
  * src/members/session.ts). Until then the server confirms the session to one plain request
@@ -15,13 +14,12 @@ import { startInactivityWatch } from './inactivity.ts';
 startInactivityWatch();
 
 const region = membersRegion();
-const nowSeconds = () => Date.now() / 1000;
 
 let authClient: Promise<void> | undefined;
 
 /** Hands the session to the auth client, once; with `confirm`, the client confirms it too. */
 function useAuthClient(confirm: boolean): Promise<void> {
-  authClient ??= import('./members-auth.ts').then(({ startAuthClient }) =>
+  authClient ??= import('./auth-handover.ts').then(({ startAuthClient }) =>
     startAuthClient(confirm),
   );
   return authClient;
@@ -30,15 +28,9 @@ function useAuthClient(confirm: boolean): Promise<void> {
 /** The second half of the route guard on a sealed page: the server confirms the session. */
 async function confirm(accessToken: string): Promise<void> {
   // Its own chunk: /account, which confirms through the client, never loads it.
-  const { confirmSession } = await import('../members/confirm.ts');
+  const { confirmSession } = await import('./confirm.ts');
   let user: ConfirmedUser | undefined;
-  const result = await confirmSession(
-    config.supabaseUrl,
-    config.supabaseKey,
-    accessToken,
-    fetch,
-    (answer) => (user = answer),
-  );
+  const result = await confirmSession(accessToken, (answer) => (user = answer));
   if (result === 'confirmed') setConfirmed(user);
   else if (result === 'second-factor') goToSignIn();
   // Ended: the client asks again, finds it ended, clears it and sends the member to /auth.
@@ -46,9 +38,9 @@ async function confirm(accessToken: string): Promise<void> {
   // Unreachable (offline, server down): what storage said stands, as with the client.
 }
 
-const stored = readStoredSession(localStorage, config.authStorageKey, nowSeconds());
+const stored = currentSession();
 if (stored) {
-  const delay = refreshDelay(stored.session.expires_at, nowSeconds());
+  const delay = refreshDelay(stored.session.expires_at, Date.now() / 1000);
   if (region?.kind === 'open' || delay === 0) {
     void useAuthClient(true);
   } else {
