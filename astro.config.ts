@@ -9,7 +9,7 @@ import { sitePort } from './scripts/ports.ts';
 import { loadSiteConfig } from './scripts/load-site-config.ts';
 import { outDir } from './scripts/out-dir.ts';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
-import { contentDir } from './src/catalogue/content-dir.ts';
+import { buildContentDir } from './src/catalogue/content-dir.ts';
 import { PUBLIC_PAGES } from './src/lib/paths.ts';
 import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 
@@ -46,7 +46,7 @@ export default defineConfig({
       directives: cspDirectives({
         supabaseUrl: siteConfig.supabaseUrl,
         videoEmbedOrigin: VIDEO_EMBED_ORIGIN,
-        imageOrigins: contentImageOrigins(contentDir(process.env)),
+        imageOrigins: contentImageOrigins(buildContentDir),
       }),
       scriptDirective: {
         resources: ["'self'"],

@@ -1,12 +1,12 @@
 import { defineCollection } from 'astro:content';
 import { checkedFileLoader } from './catalogue/checked-file-loader.ts';
 import { ID_RULES } from './catalogue/content-file-check.ts';
-import { contentDir } from './catalogue/content-dir.ts';
+import { buildContentDir } from './catalogue/content-dir.ts';
 import { KINDS } from './catalogue/kinds.ts';
 import { promptLoader } from './catalogue/prompt-loader.ts';
 import { catalogueSources, sourceCategories, type CatalogueSource } from './catalogue/registry.ts';
 
-const CONTENT = contentDir(process.env);
+const CONTENT = buildContentDir;
 
 /** A folder of Markdown prompts, or a JSON list checked by its kind's id rule. */
 function loader(source: CatalogueSource) {

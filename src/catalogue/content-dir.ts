@@ -10,3 +10,9 @@ export function contentDir(env: Record<string, string | undefined>): string {
   const value = env.CONTENT_DIR?.trim().replace(/\/+$/, '');
   return value ? value : DEFAULT_CONTENT_DIR;
 }
+
+/**
+ * This build's content folder, resolved once from the environment: the Astro config, the
+ * collections, the loaders and the logo checks all read it, so none derives it again.
+ */
+export const buildContentDir: string = contentDir(process.env);

@@ -1,6 +1,6 @@
 import { getCollection, type CollectionKey } from 'astro:content';
 import { join } from 'node:path';
-import { contentDir } from './content-dir.ts';
+import { buildContentDir } from './content-dir.ts';
 import { contentHistory } from './content-history.ts';
 import { resolveSiteCatalogues, type EntryFields, type LoadedCatalogue } from './entries.ts';
 import { KINDS } from './kinds.ts';
@@ -30,7 +30,7 @@ export function loadCatalogues(): Promise<LoadedCatalogue[]> {
           const entries = markdown
             ? toPrompts(collection as unknown as { id: string; data: PromptData; body?: string }[])
             : collection.map((entry) => entry.data as EntryFields);
-          const history = contentHistory(join(contentDir(process.env), source.path), markdown);
+          const history = contentHistory(join(buildContentDir, source.path), markdown);
           return [source, { entries: entries as EntryFields[], history }] as const;
         }),
       ),

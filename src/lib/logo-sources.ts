@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import simpleIcons from 'simple-icons/icons.json' with { type: 'json' };
-import { contentDir } from '../catalogue/content-dir.ts';
+import { buildContentDir } from '../catalogue/content-dir.ts';
 import { brandFill } from './logos.ts';
 
 /*
@@ -30,7 +30,7 @@ export function fileImage(file: string) {
   let url = files.get(file);
   if (!url) {
     const extension = file.split('.').pop() as keyof typeof MIME;
-    const bytes = readFileSync(join(contentDir(process.env), file));
+    const bytes = readFileSync(join(buildContentDir, file));
     url = `data:${MIME[extension]};base64,${bytes.toString('base64')}`;
     files.set(file, url);
   }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import simpleIcons from 'simple-icons/icons.json' with { type: 'json' };
-import { contentDir } from '../content-dir.ts';
+import { buildContentDir } from '../content-dir.ts';
 import { LOGO_FILE, LOGO_FILE_MAX_BYTES } from '../../lib/logos.ts';
 import { text } from './fields.ts';
 
@@ -15,7 +15,7 @@ export const logoField = text()
   .trim()
   .superRefine((value, context) => {
     if (LOGO_FILE.test(value)) {
-      const path = join(contentDir(process.env), value);
+      const path = join(buildContentDir, value);
       if (!existsSync(path)) {
         context.addIssue({
           code: 'custom',
