@@ -84,8 +84,9 @@ export function pagerNumbers(current: number, total: number, around = 2): number
 }
 
 /**
- * getStaticPaths for a catalogue at `base` ([...page].astro): the first page at the base URL,
- * later ones at /base/<n>, each with its slice of the entries.
+ * The pages of a catalogue at `base` (src/catalogue/routes.ts lists them for the catalogue
+ * route): the first page at the base URL, later ones at /base/<n>, each with its slice of the
+ * entries.
  */
 export function cataloguePaths<T>(
   base: string,
