@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { formValues } from '../lib/form-values.ts';
-import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
+import { EMAIL_FIELD } from '../ui/field-kinds.ts';
 import SectionAlert from '../ui/SectionAlert.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { useAccountUser } from '../ui/useAccountUser.ts';
@@ -81,12 +81,9 @@ export default function EmailSettings() {
         >
           <div className="flex-1">
             <Field
-              name="email"
+              {...EMAIL_FIELD}
               idPrefix="account-email"
               label="New email address"
-              type="email"
-              autoComplete="email"
-              maxLength={MAX_LENGTH.email}
               error={state.fieldErrors.email}
             />
           </div>

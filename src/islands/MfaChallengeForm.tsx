@@ -1,7 +1,8 @@
 import { authPage } from '../stores/auth-page-browser.ts';
-import AuthForm, { type AuthField } from '../ui/AuthForm.tsx';
+import AuthForm from '../ui/AuthForm.tsx';
+import type { FieldSpec } from '../ui/field-kinds.ts';
 
-const fields: AuthField[] = [
+const fields: FieldSpec[] = [
   {
     name: 'code',
     label: 'Authentication code',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { authPage } from '../stores/auth-page-browser.ts';
-import AuthForm, { passwordField } from '../ui/AuthForm.tsx';
+import AuthForm from '../ui/AuthForm.tsx';
+import { passwordField } from '../ui/field-kinds.ts';
 import PasswordChecklist from '../ui/PasswordChecklist.tsx';
 
 /** 'Set new password' after following a recovery link, with the rules ticking as they type. */

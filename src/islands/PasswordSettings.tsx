@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { accountSettings } from '../stores/account-settings-browser.ts';
 import AccountLoading from '../ui/AccountLoading.tsx';
 import Field from '../ui/Field.tsx';
+import { passwordField } from '../ui/field-kinds.ts';
 import PasswordChecklist from '../ui/PasswordChecklist.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -83,21 +83,14 @@ export default function PasswordSettings() {
         hidden
       />
       <Field
+        {...passwordField('current-password', 'Current password')}
         name="currentPassword"
         idPrefix="password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={MAX_LENGTH.password}
         error={state.fieldErrors.currentPassword}
       />
       <Field
-        name="password"
+        {...passwordField('new-password', 'New password')}
         idPrefix="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_LENGTH.password}
         error={state.fieldErrors.password}
         describedBy="account-password-rules"
         onChange={(event) => setPassword(event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { authPage } from '../stores/auth-page-browser.ts';
-import AuthForm, { EMAIL_FIELD } from '../ui/AuthForm.tsx';
+import AuthForm from '../ui/AuthForm.tsx';
+import { EMAIL_FIELD } from '../ui/field-kinds.ts';
 
 /** Asks for a password-reset mail. */
 export default function ResetForm() {

@@ -1,4 +1,5 @@
-import AuthForm, { EMAIL_FIELD, passwordField } from '../ui/AuthForm.tsx';
+import AuthForm from '../ui/AuthForm.tsx';
+import { EMAIL_FIELD, passwordField } from '../ui/field-kinds.ts';
 import { authPage } from '../stores/auth-page-browser.ts';
 
 const fields = [EMAIL_FIELD, passwordField('current-password')];

@@ -1,8 +1,9 @@
 import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { authPage } from '../stores/auth-page-browser.ts';
-import AuthForm, { EMAIL_FIELD, passwordField, type AuthField } from '../ui/AuthForm.tsx';
+import AuthForm from '../ui/AuthForm.tsx';
+import { EMAIL_FIELD, passwordField, type FieldSpec } from '../ui/field-kinds.ts';
 
-const fields: AuthField[] = [
+const fields: FieldSpec[] = [
   {
     name: 'displayName',
     label: 'Display name',

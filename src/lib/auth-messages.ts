@@ -10,47 +10,52 @@ interface AuthErrorLike {
   code?: string | undefined;
 }
 
+/**
+ * One failure's title, with the description of the first rule whose words the server's message
+ * contains (GoTrue words these two failures only in its message), else the fallback.
+ */
+function byServerWords(
+  title: string,
+  error: AuthErrorLike,
+  rules: [words: string, description: string][],
+  fallback: string,
+): AuthMessage {
+  const message = error.message ?? '';
+  const rule = rules.find(([words]) => message.includes(words));
+  return { title, description: rule ? rule[1] : fallback };
+}
+
 /** Sign-in failure; `remaining` is the attempts left before a block (src/lib/rate-limiter.ts). */
 export function signInErrorMessage(error: AuthErrorLike, remaining: number | null): AuthMessage {
-  const message = error.message ?? '';
-  if (message.includes('Invalid login credentials')) {
-    const left = remaining !== null && remaining > 0 ? ` ${remaining} attempt(s) remaining` : '';
-    return {
-      title: 'Error signing in',
-      description: `Invalid email or password. Please try again.${left}`,
-    };
-  }
-  if (message.includes('Email not confirmed')) {
-    return {
-      title: 'Error signing in',
-      description: 'Please check your email and confirm your account before signing in.',
-    };
-  }
-  return {
-    title: 'Error signing in',
-    description: 'Unable to sign in. Please check your credentials.',
-  };
+  const left = remaining !== null && remaining > 0 ? ` ${remaining} attempt(s) remaining` : '';
+  return byServerWords(
+    'Error signing in',
+    error,
+    [
+      ['Invalid login credentials', `Invalid email or password. Please try again.${left}`],
+      [
+        'Email not confirmed',
+        'Please check your email and confirm your account before signing in.',
+      ],
+    ],
+    'Unable to sign in. Please check your credentials.',
+  );
 }
 
 /** Sign-up failure. */
 export function signUpErrorMessage(error: AuthErrorLike): AuthMessage {
-  const message = error.message ?? '';
-  if (message.includes('User already registered')) {
-    return {
-      title: 'Error creating account',
-      description: 'An account with this email already exists. Please sign in instead.',
-    };
-  }
-  if (message.includes('Password')) {
-    return {
-      title: 'Error creating account',
-      description: 'Password does not meet security requirements.',
-    };
-  }
-  return {
-    title: 'Error creating account',
-    description: 'Unable to create account. Please try again.',
-  };
+  return byServerWords(
+    'Error creating account',
+    error,
+    [
+      [
+        'User already registered',
+        'An account with this email already exists. Please sign in instead.',
+      ],
+      ['Password', 'Password does not meet security requirements.'],
+    ],
+    'Unable to create account. Please try again.',
+  );
 }
 
 /** The new password after a recovery link was refused; `accountErrorMessage` words why. */

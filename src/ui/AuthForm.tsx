@@ -1,41 +1,16 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formValues } from '../lib/form-values.ts';
-import { MAX_LENGTH } from '../lib/field-limits.ts';
 import { authPage } from '../stores/auth-page-browser.ts';
-import Field, { type FieldProps } from './Field.tsx';
+import Field from './Field.tsx';
+import type { FieldSpec } from './field-kinds.ts';
 import SubmitButton from './SubmitButton.tsx';
-
-/** A field of an /auth form; its error comes from the page's store. */
-export type AuthField = Omit<FieldProps, 'error'>;
-
-/** The e-mail field every /auth form but the code step starts from. */
-export const EMAIL_FIELD: AuthField = {
-  name: 'email',
-  label: 'Email',
-  type: 'email',
-  autoComplete: 'email',
-  maxLength: MAX_LENGTH.email,
-};
-
-/** A password field: the member's current one (sign-in) or a new one. */
-export function passwordField(
-  autoComplete: 'current-password' | 'new-password',
-  label = 'Password',
-): AuthField {
-  return {
-    name: 'password',
-    label,
-    type: 'password',
-    autoComplete,
-    maxLength: MAX_LENGTH.password,
-  };
-}
 
 interface Props {
   heading?: string;
   intro?: string;
-  fields: AuthField[];
+  /** Each field's error comes from the page's store. */
+  fields: FieldSpec[];
   /** The submit button's name. */
   submit: string;
   /** Receives the submitted values (the page does not load). */
