@@ -39,7 +39,15 @@ describe('tool schema', () => {
     mkdirSync(join(folder, 'logos'));
     writeFileSync(join(folder, 'logos', 'small.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(folder, 'logos', 'big.png'), Buffer.alloc(9000));
-    beforeAll(() => vi.stubEnv('CONTENT_DIR', folder));
+    // The content folder is resolved once, when src/catalogue/content-dir.ts loads, so the
+    // schema is loaded again after the environment names this folder.
+    let toolstack: ReturnType<typeof toolSchema>;
+    beforeAll(async () => {
+      vi.stubEnv('CONTENT_DIR', folder);
+      vi.resetModules();
+      const fresh = await import('../../src/catalogue/schemas/tool.ts');
+      toolstack = fresh.toolSchema(TOOLSTACK_CATEGORIES);
+    });
     afterAll(() => {
       vi.unstubAllEnvs();
       rmSync(folder, { recursive: true });
