@@ -14,6 +14,7 @@ import { CATALOGUES, membersSections, type Catalogue } from '../../src/catalogue
 import { catalogueRoutes } from '../../src/catalogue/routes.ts';
 import { homeShortcuts } from '../../src/lib/navigation.ts';
 import { catalogueSearchDocs } from '../../src/search/search-docs.ts';
+import { podcastCatalogue } from '../support/podcasts.ts';
 
 /*
  * A new kind of entry is one record (src/catalogue/kinds.ts) plus one card: this test adds a
@@ -40,18 +41,7 @@ const EpisodeCard = createComponent(
     render`<li id=${props.entry.data.id}><a href=${props.entry.href}>${props.entry.name}</a></li>`,
 );
 
-const podcasts: Catalogue<TestKind> = {
-  id: 'podcasts',
-  route: '/podcasts',
-  title: 'Podcasts',
-  description: 'Podcasts worth a founder’s commute.',
-  intro: 'Episodes that changed how this studio works.',
-  summary: 'Podcasts worth a commute.',
-  nav: { group: 'Resources', label: 'Podcasts' },
-  home: { label: 'Podcasts', description: 'Episodes worth a commute.', icon: 'film' },
-  sources: [{ collection: 'podcasts', path: 'podcasts.json', kind: 'episode' }],
-  columns: 2,
-};
+const podcasts: Catalogue<TestKind> = podcastCatalogue<TestKind>('episode');
 const registry: Catalogue<TestKind>[] = [...CATALOGUES, podcasts];
 
 /** What the content layer would hold: the podcast episodes, and nothing for the site's files. */

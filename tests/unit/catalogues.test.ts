@@ -7,20 +7,10 @@ import {
   type Catalogue,
 } from '../../src/catalogue/registry.ts';
 import { homeShortcuts, membersRoutes, navGroups } from '../../src/lib/navigation.ts';
+import { podcastCatalogue } from '../support/podcasts.ts';
 
 /** A catalogue an editor might add: one registry entry (its content file is not needed here). */
-const podcasts: Catalogue = {
-  id: 'podcasts',
-  route: '/podcasts',
-  title: 'Podcasts',
-  description: 'Podcasts worth a founder’s commute.',
-  intro: 'Episodes that changed how this studio works.',
-  summary: 'Podcasts worth a commute.',
-  nav: { group: 'Resources', label: 'Podcasts' },
-  home: { label: 'Podcasts', description: 'Episodes worth a commute.', icon: 'film' },
-  sources: [{ collection: 'podcasts', path: 'podcasts.json', kind: 'video' }],
-  columns: 2,
-};
+const podcasts: Catalogue = podcastCatalogue('video');
 const withPodcasts = [...CATALOGUES, podcasts];
 
 describe('the catalogue registry', () => {
