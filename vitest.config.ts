@@ -15,6 +15,8 @@ export default defineConfig({
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
+    // One real Postgres for the run; each auth server a database of its own (tests/support/).
+    globalSetup: ['tests/support/postgres-setup.ts'],
     // The auth server's suites hash passwords (scrypt, tens of ms each) and start servers; on a
     // loaded two-core CI machine a file can take many times its quiet-machine time, and a
     // test must never fail for that alone.

@@ -28,6 +28,8 @@ export interface AppContext {
   /** The `iss` claim: the auth API's base URL. */
   issuer: string;
   functions: Map<string, EdgeFunction>;
+  /** PostgREST behind /rest/v1, or null when this server runs without it. */
+  rest: { socketPath: string } | null;
 }
 
 /**

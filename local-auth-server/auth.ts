@@ -41,7 +41,7 @@ export async function requireAuthentication(
   if (!isUuid(claims.sub)) {
     throw new ApiError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   }
-  const user = ctx.store.users.findById(claims.sub);
+  const user = await ctx.store.users.findById(claims.sub);
   if (!user) {
     throw new ApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   }
@@ -51,7 +51,7 @@ export async function requireAuthentication(
     if (!isUuid(sessionId)) {
       throw new ApiError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
     }
-    session = ctx.store.sessions.find(sessionId);
+    session = await ctx.store.sessions.find(sessionId);
     if (!session || session.userId !== user.id) {
       throw new ApiError(
         403,

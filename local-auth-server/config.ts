@@ -3,6 +3,7 @@ import { ConfigError } from '../src/lib/config-error.ts';
 import {
   LOCAL_AUTH_PORT,
   LOCAL_HOST,
+  LOCAL_POSTGRES_PORT,
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SITE_URL,
 } from '../src/lib/local-defaults.ts';
@@ -44,8 +45,17 @@ export interface Config {
    * GET /reauthenticate mailed, as `nonce` (LOCAL_AUTH_SECURE_PASSWORD_CHANGE).
    */
   updatePasswordRequireReauthentication: boolean;
-  /** Where users, sessions, mails and the signing key live (LOCAL_AUTH_DATA_DIR). */
+  /** Where the signing key lives, and the local database's cluster (LOCAL_AUTH_DATA_DIR). */
   dataDir: string;
+  /**
+   * The Postgres database whose `auth` schema keeps users, sessions, factors and mails, reached
+   * as supabase_auth_admin, as GoTrue reaches it (LOCAL_AUTH_DATABASE_URL).
+   */
+  databaseUrl: string;
+  /** The local Postgres's port, which the stack starts (LOCAL_DB_PORT). */
+  databasePort: number;
+  /** Whether to run PostgREST behind /rest/v1 (off only in tests that need no database API). */
+  rest: boolean;
   /** Deliver mails through this SMTP server as well as the inbox (SMTP_URL). */
   smtpUrl: string | undefined;
   /** Sender address for SMTP delivery (SMTP_FROM). */
@@ -100,6 +110,7 @@ export const defaults = {
   // Off in GoTrue, the Supabase CLI and new hosted projects alike.
   updatePasswordRequireReauthentication: false,
   dataDir: path.join(repoRoot, '.local-auth'),
+  databasePort: LOCAL_POSTGRES_PORT,
   functionsDir: path.join(repoRoot, 'supabase', 'functions'),
   smtpFrom: 'Local Auth <noreply@localhost>',
 } as const;
@@ -180,6 +191,22 @@ export function loadConfig(env: Env): Config {
     otpAttemptsPerAddress: limit('otpAttemptsPerAddress', 'LOCAL_AUTH_OTP_MAX_ATTEMPTS'),
   };
 
+  const databasePort = integer(
+    'LOCAL_DB_PORT',
+    defaults.databasePort,
+    1,
+    65535,
+    'a port number (1-65535)',
+  );
+  const databaseUrl =
+    read('LOCAL_AUTH_DATABASE_URL') ??
+    `postgresql://supabase_auth_admin:postgres@${LOCAL_HOST}:${databasePort}/postgres`;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(databaseUrl) || !URL.canParse(databaseUrl)) {
+    problems.push(
+      `LOCAL_AUTH_DATABASE_URL must be a postgresql:// URL, e.g. postgresql://supabase_auth_admin:postgres@${LOCAL_HOST}:${databasePort}/postgres, got "${databaseUrl}".`,
+    );
+  }
+
   const smtpUrl = read('SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587.');
@@ -223,6 +250,9 @@ export function loadConfig(env: Env): Config {
       defaults.updatePasswordRequireReauthentication,
     ),
     dataDir: path.resolve(read('LOCAL_AUTH_DATA_DIR') ?? defaults.dataDir),
+    databaseUrl,
+    databasePort,
+    rest: true,
     functionsDir: defaults.functionsDir,
     smtpUrl,
     smtpFrom: read('SMTP_FROM') ?? defaults.smtpFrom,

@@ -11,13 +11,20 @@ const ALLOWED_HEADERS = [
   'x-client-ip',
   'x-jwt-aud',
   'x-use-cookie',
+  // PostgREST's, for /rest/v1 (supabase-js's from() sends them).
+  'prefer',
+  'range',
+  'range-unit',
+  'accept-profile',
+  'content-profile',
 ].join(', ');
 
 /**
  * Response headers a page may read. supabase-js only trusts an error's `code` when it can see
  * X-Supabase-Api-Version, so without this a browser would lose every error code.
  */
-const EXPOSED_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version';
+const EXPOSED_HEADERS =
+  'X-Total-Count, Link, X-Supabase-Api-Version, Content-Range, Content-Location, Location, Preference-Applied, Range-Unit';
 
 /**
  * CORS headers for a response: the Origin is reflected when it is the site, a loopback
@@ -40,7 +47,7 @@ export function corsHeaders(
 /** The extra headers that answer a preflight (OPTIONS) request. */
 export function preflightHeaders(): Record<string, string> {
   return {
-    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
     'Access-Control-Allow-Headers': ALLOWED_HEADERS,
     'Access-Control-Max-Age': '3600',
   };

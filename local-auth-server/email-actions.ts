@@ -99,10 +99,17 @@ export async function sendRecoveryLink(
     pkce: pkce !== undefined,
     email,
   });
-  await ctx.mailer.send([action.mail], (now) => {
+  await ctx.mailer.send([action.mail], async (now) => {
     if (pkce) {
-      createFlowState(store, user.id, AUTHENTICATION_METHOD[verifyType], verifyType, pkce, now);
+      await createFlowState(
+        store,
+        user.id,
+        AUTHENTICATION_METHOD[verifyType],
+        verifyType,
+        pkce,
+        now,
+      );
     }
-    store.users.update(user.id, { recoveryToken: action.token, recoverySentAt: now }, now);
+    await store.users.update(user.id, { recoveryToken: action.token, recoverySentAt: now }, now);
   });
 }

@@ -5,6 +5,7 @@ import { corsHeaders, preflightHeaders } from './cors.ts';
 import { ApiError, GatewayError, notFound, renderError } from './errors.ts';
 import { callFunction, FUNCTIONS_PREFIX } from './functions.ts';
 import { addressKey, requestRateLimited } from './rate-limits.ts';
+import { proxyRest, REST_PREFIX } from './rest.ts';
 import { authRouter, devRouter, type Router } from './router.ts';
 
 /** GoTrue's body limit (and Kong's). */
@@ -108,9 +109,17 @@ function resolveBearer(ctx: AppContext, req: IncomingMessage, apikey: string | u
   return apikey === ctx.config.anonKey ? { kind: 'anon' } : { kind: 'none' };
 }
 
-/** Kong's key-auth: every auth route but the open ones needs the publishable or the secret key. */
-function checkApiKey(ctx: AppContext, apikey: string | undefined, path: string): void {
-  if (OPEN_AUTH_PATHS.some((open) => path === open || path.startsWith(`${open}/`))) return;
+/**
+ * Kong's key-auth: every route but the auth API's open ones needs the publishable or the
+ * secret key.
+ */
+function checkApiKey(
+  ctx: AppContext,
+  apikey: string | undefined,
+  openPaths: readonly string[],
+  path: string,
+): void {
+  if (openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return;
   if (apikey === undefined || apikey === '') {
     throw new GatewayError(
       401,
@@ -166,8 +175,19 @@ async function dispatch(ctx: AppContext, req: IncomingMessage, url: URL): Promis
   if (pathname === AUTH_PREFIX || pathname.startsWith(`${AUTH_PREFIX}/`)) {
     const path = pathname.slice(AUTH_PREFIX.length) || '/';
     const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey') ?? undefined;
-    checkApiKey(ctx, apikey, path);
+    checkApiKey(ctx, apikey, OPEN_AUTH_PATHS, path);
     return route(ctx, authRouter, req, url, path, resolveBearer(ctx, req, apikey));
+  }
+  if (pathname === REST_PREFIX || pathname.startsWith(`${REST_PREFIX}/`)) {
+    const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey') ?? undefined;
+    checkApiKey(ctx, apikey, [], pathname);
+    const bearer = resolveBearer(ctx, req, apikey);
+    // A key in the URL is the gateway's, never a column filter for PostgREST.
+    const query = new URLSearchParams(url.search);
+    query.delete('apikey');
+    const search = url.searchParams.has('apikey') ? `?${query.toString()}` : url.search;
+    const upstreamPath = (pathname.slice(REST_PREFIX.length) || '/') + search;
+    return proxyRest(ctx, req, upstreamPath, await readBody(req), bearer);
   }
   if (pathname.startsWith(FUNCTIONS_PREFIX)) {
     return callFunction(ctx, req, url, await readBody(req));

@@ -55,17 +55,20 @@ export class Mailer {
    * Delivers `mails`, then runs `commit` and files the mails atomically. A delivery failure
    * aborts before anything is written, as in GoTrue, so no link that was never sent works.
    */
-  async send(mails: readonly OutgoingMail[], commit: (now: string) => void): Promise<void> {
+  async send(
+    mails: readonly OutgoingMail[],
+    commit: (now: string) => Promise<unknown>,
+  ): Promise<void> {
     // GoTrue's global RATE_LIMIT_EMAIL_SENT, checked before anything is delivered or written.
     if (this.#limiters && !mails.every(() => this.#limiters?.emailSent.take('all'))) {
       throw new ApiError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     }
     for (const mail of mails) await this.#deliver(mail);
     const now = isoTime(this.#config.now());
-    this.#store.transaction(() => {
-      commit(now);
+    await this.#store.transaction(async () => {
+      await commit(now);
       for (const mail of mails) {
-        this.#store.mails.insert({
+        await this.#store.mails.insert({
           to: mail.to,
           subject: mail.subject,
           text: mail.text,

@@ -1,20 +1,17 @@
 /**
- * `npm run auth:local [-- --reset]`: runs the local Supabase Auth server in the foreground.
+ * `npm run auth:local [-- --reset]`: runs the local Supabase stack (Postgres, the auth server,
+ * PostgREST and the functions behind one gateway) in the foreground, without the site.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigError } from '../src/lib/config-error.ts';
 import { loadConfig, type Config } from './config.ts';
-import { silenceSqliteWarning } from './warnings.ts';
+import { resetLocalData, startLocalStack } from './stack.ts';
 
 const USAGE = `Usage: npm run auth:local [-- --reset]
 
-  --reset   delete all local users, sessions, mails and the signing key first
+  --reset   delete the local database (members, sessions, mails, your tables) and the signing key first
   --help    show this help
 
 Configuration comes from LOCAL_AUTH_* variables; see local-auth-server/README.md.`;
-
-silenceSqliteWarning();
 
 function fail(message: string): never {
   console.error(message);
@@ -36,36 +33,33 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
-// Imported only now, so the warning filter above is in place before node:sqlite loads.
-const { DATABASE_FILES } = await import('./store/index.ts');
-const { KEY_FILE } = await import('./tokens.ts');
-const { startAuthServer } = await import('./server.ts');
-
 if (args.includes('--reset')) {
-  // Only the files this server owns are removed, whatever LOCAL_AUTH_DATA_DIR points at.
-  for (const file of [...DATABASE_FILES, KEY_FILE]) {
-    rmSync(path.join(config.dataDir, file), { force: true });
-  }
-  console.log(`Local auth data in ${config.dataDir} was reset.`);
+  await resetLocalData(config.dataDir, config.log);
+  console.log(`Local data in ${config.dataDir} was reset.`);
 }
 
-const server = await startAuthServer(config).catch((error: unknown) => {
+const stack = await startLocalStack(config, () => {
+  console.error('\nPostgres stopped unexpectedly; the stack is stopping. Run the command again.\n');
+  void stack.stop().finally(() => process.exit(1));
+}).catch((error: unknown) => {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     fail(
       `Port ${config.port} on ${config.host} is already in use. Stop the other process or set LOCAL_AUTH_PORT.`,
     );
   }
   fail(
-    `Could not start the local auth server: ${error instanceof Error ? error.message : String(error)}`,
+    `Could not start the local stack: ${error instanceof Error ? error.message : String(error)}`,
   );
 });
 
-console.log(`Local auth server (Supabase Auth API) is running.
+const { auth } = stack;
+console.log(`Local Supabase stack is running.
 
-  URL:             ${server.url}
-  Publishable key: ${server.anonKey}
-  Secret key:      ${config.secretKey} (admin API, server-side only)
-  Inbox:           ${server.inboxUrl}
+  API gateway:     ${auth.url} (/auth/v1, /rest/v1, /functions/v1)
+  Publishable key: ${auth.anonKey}
+  Secret key:      ${config.secretKey} (server-side only)
+  Database:        ${stack.databaseUrl}
+  Inbox:           ${auth.inboxUrl}
   Data:            ${config.dataDir}
 
 Press Ctrl+C to stop.`);
@@ -75,6 +69,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void server.close().then(() => process.exit(0));
+    void stack.stop().then(() => process.exit(0));
   });
 }

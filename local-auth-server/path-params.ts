@@ -13,10 +13,10 @@ export function userNotFound(): ApiError {
  * GoTrue's loadUser: the user the path's `userId` names. Ids are matched as GoTrue parses them,
  * whatever the case of their hex digits.
  */
-export function loadUser(ctx: AppContext, req: ApiRequest): UserRecord {
+export async function loadUser(ctx: AppContext, req: ApiRequest): Promise<UserRecord> {
   const id = req.params.userId ?? '';
   if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'user_id must be an UUID');
-  const user = ctx.store.users.findById(id.toLowerCase());
+  const user = await ctx.store.users.findById(id.toLowerCase());
   if (!user) throw userNotFound();
   return user;
 }
@@ -25,10 +25,14 @@ export function loadUser(ctx: AppContext, req: ApiRequest): UserRecord {
  * GoTrue's loadFactor: the factor the path's `factorId` names, which must be `userId`'s. Ids are
  * matched as GoTrue parses them, whatever the case of their hex digits.
  */
-export function loadFactor(ctx: AppContext, req: ApiRequest, userId: string): FactorRecord {
+export async function loadFactor(
+  ctx: AppContext,
+  req: ApiRequest,
+  userId: string,
+): Promise<FactorRecord> {
   const id = req.params.factorId ?? '';
   if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'factor_id must be an UUID');
-  const factor = ctx.store.factors.find(id.toLowerCase());
+  const factor = await ctx.store.factors.find(id.toLowerCase());
   if (!factor || factor.userId !== userId) {
     throw new ApiError(404, 'mfa_factor_not_found', 'Factor not found');
   }

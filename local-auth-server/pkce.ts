@@ -18,15 +18,15 @@ export const AUTHENTICATION_METHOD: Record<VerifyType, string> = {
 };
 
 /** Records a PKCE flow for a user; the verify link will hand out its auth code. */
-export function createFlowState(
+export async function createFlowState(
   store: Store,
   userId: string,
   authenticationMethod: string,
   providerType: string,
   pkce: PkceParams,
   now: string,
-): void {
-  store.flowStates.insert({
+): Promise<void> {
+  await store.flowStates.insert({
     id: randomUUID(),
     userId,
     authCode: randomUUID(),

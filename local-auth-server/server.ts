@@ -8,6 +8,8 @@ import { KeyedLock } from './keyed-lock.ts';
 import { Mailer } from './mail.ts';
 import { Limiters } from './rate-limits.ts';
 import { RedirectPolicy } from './redirects.ts';
+import { urlAs } from './database/postgres.ts';
+import { startPostgrest, type LocalPostgrest } from './database/postgrest.ts';
 import { Store } from './store/index.ts';
 import { TokenSigner } from './tokens.ts';
 
@@ -21,7 +23,9 @@ export interface AuthServer {
   inboxUrl: string;
   /** Mounts a Web-standard handler at /functions/v1/<name>. */
   registerFunction(name: string, handler: EdgeFunction): void;
-  /** Stops listening, drops open connections and closes the database. */
+  /** The public keys tokens are verified with (what /auth/v1/.well-known/jwks.json answers). */
+  jwks: { keys: object[] };
+  /** Stops listening, drops open connections, stops PostgREST and closes the database. */
   close(): Promise<void>;
 }
 
@@ -64,11 +68,20 @@ function hostsFor(config: Config, address: AddressInfo): Set<string> {
  */
 export async function startAuthServer(options: Partial<Config> = {}): Promise<AuthServer> {
   const config: Config = { ...loadConfig(process.env), ...options };
-  const store = new Store(config.dataDir);
+  const store = new Store(config.databaseUrl);
   let server: Server | undefined;
   let mailer: Mailer | undefined;
+  let rest: LocalPostgrest | undefined;
   try {
     const signer = await TokenSigner.load(config.dataDir);
+    // Before anything is served, so no request finds the database missing: a clear error now.
+    await store.check();
+    if (config.rest) {
+      rest = await startPostgrest({
+        databaseUrl: urlAs(config.databaseUrl, 'authenticator'),
+        jwks: signer.jwks(),
+      });
+    }
     const limiters = config.rateLimits ? new Limiters(config.rateLimits, config.now) : null;
     mailer = new Mailer(config, store, limiters);
     const context = Promise.withResolvers<AppContext>();
@@ -103,9 +116,11 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
       publicUrl: url,
       issuer: `${url}/auth/v1`,
       functions,
+      rest: rest ? { socketPath: rest.socketPath } : null,
     });
     const running = server;
     const runningMailer = mailer;
+    const runningRest = rest;
     return {
       url,
       anonKey: config.anonKey,
@@ -113,19 +128,22 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
       registerFunction: (name, handler) => {
         functions.set(name, handler);
       },
+      jwks: signer.jwks(),
       close: async () => {
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           running.closeAllConnections();
         });
         runningMailer.close();
-        store.close();
+        await runningRest?.stop();
+        await store.close();
       },
     };
   } catch (error) {
     server?.close();
     mailer?.close();
-    store.close();
+    await rest?.stop();
+    await store.close();
     throw error;
   }
 }

@@ -43,35 +43,34 @@ export const MAX_SESSIONS_PER_USER = 100;
  * Opens a session for a sign-in by `method` and issues its first refresh token. Call inside
  * a transaction; returns what `tokenResponse` needs.
  */
-export function startSession(
+export async function startSession(
   store: Store,
   userId: string,
   method: string,
   now: string,
-): { sessionId: string; refreshToken: string } {
+): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
-  store.sessions.create(sessionId, userId, now);
+  await store.sessions.create(sessionId, userId, now);
   // Sessions per user are bounded: the oldest ends when one too many begins.
-  store.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
-  store.sessions.addClaim(sessionId, method, now);
-  const { token } = store.sessions.createRefreshToken(
+  await store.sessions.keepNewest(userId, MAX_SESSIONS_PER_USER);
+  await store.sessions.addClaim(sessionId, method, now);
+  const { token } = await store.sessions.createRefreshToken(
     newRefreshToken(),
     userId,
     sessionId,
     null,
     now,
   );
-  store.users.update(userId, { lastSignInAt: now }, now);
+  await store.users.update(userId, { lastSignInAt: now }, now);
   return { sessionId, refreshToken: token };
 }
 
 /** The session's assurance level and methods, most recent first (Session.CalculateAALAndAMR). */
-export function assurance(
+export async function assurance(
   store: Store,
   sessionId: string,
-): { aal: 'aal1' | 'aal2'; amr: AmrEntry[] } {
-  const amr = store.sessions
-    .claims(sessionId)
+): Promise<{ aal: 'aal1' | 'aal2'; amr: AmrEntry[] }> {
+  const amr = (await store.sessions.claims(sessionId))
     .sort((a, b) => timeOf(b.at) - timeOf(a.at))
     .map((claim) => ({ method: claim.method, timestamp: unixSeconds(timeOf(claim.at)) }));
   const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
@@ -82,9 +81,14 @@ export function assurance(
  * Whether the session began with an e-mailed link or code (GoTrue's Session.IsRecovery); false
  * without a session, so a token that names none never skips a check.
  */
-export function isRecoverySession(store: Store, sessionId: string | undefined): boolean {
+export async function isRecoverySession(
+  store: Store,
+  sessionId: string | undefined,
+): Promise<boolean> {
   if (sessionId === undefined) return false;
-  return store.sessions.claims(sessionId).some((claim) => RECOVERY_METHODS.has(claim.method));
+  return (await store.sessions.claims(sessionId)).some((claim) =>
+    RECOVERY_METHODS.has(claim.method),
+  );
 }
 
 /**
@@ -98,9 +102,9 @@ export async function tokenResponse(
   refreshToken: string,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const user = ctx.store.users.findById(userId);
+  const user = await ctx.store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished while issuing a session`);
-  const { aal, amr } = assurance(ctx.store, sessionId);
+  const { aal, amr } = await assurance(ctx.store, sessionId);
   const iat = unixSeconds(ctx.config.now());
   const exp = iat + ctx.config.jwtExpiry;
   const accessToken = await ctx.signer.sign({
@@ -125,7 +129,7 @@ export async function tokenResponse(
     expires_in: exp - unixSeconds(ctx.config.now()),
     expires_at: exp,
     refresh_token: refreshToken,
-    user: loadUserJson(ctx.store, user),
+    user: await loadUserJson(ctx.store, user),
     ...extra,
   };
 }

@@ -171,6 +171,16 @@ export class TokenSigner {
   }
 
   /**
+   * A token that names only a role, signed with the same key: what the gateway hands PostgREST
+   * for the secret key (local-auth-server/rest.ts), as hosted Supabase's gateway does.
+   */
+  signRole(role: string, iss: string, iat: number, lifetimeSeconds: number): Promise<string> {
+    return new SignJWT({ iss, role, iat, exp: iat + lifetimeSeconds })
+      .setProtectedHeader({ alg: ALGORITHM, kid: this.kid, typ: 'JWT' })
+      .sign(this.#privateKey);
+  }
+
+  /**
    * Verifies signature, algorithm and expiry at `now` (ms); failures are 403 bad_jwt with
    * GoTrue's wording.
    */

@@ -53,6 +53,7 @@ export function userJson(
     email: user.email,
     ...optionalTime('email_confirmed_at', user.emailConfirmedAt),
     phone: '',
+    ...optionalTime('invited_at', user.invitedAt),
     ...optionalTime('confirmation_sent_at', user.confirmationSentAt),
     ...optionalTime('confirmed_at', user.emailConfirmedAt),
     ...optionalTime('recovery_sent_at', user.recoverySentAt),
@@ -71,6 +72,13 @@ export function userJson(
 }
 
 /** Loads a user's identities and factors and serialises the whole user. */
-export function loadUserJson(store: Store, user: UserRecord): Record<string, unknown> {
-  return userJson(user, store.users.identities(user.id), store.factors.forUser(user.id));
+export async function loadUserJson(
+  store: Store,
+  user: UserRecord,
+): Promise<Record<string, unknown>> {
+  const [identities, factors] = await Promise.all([
+    store.users.identities(user.id),
+    store.factors.forUser(user.id),
+  ]);
+  return userJson(user, identities, factors);
 }

@@ -30,30 +30,30 @@ export function otpExpired(): ApiError {
  * GoTrue's verifyTokenHash: the user a link's token hash was minted for, at `now` (ms). `email`
  * resolves to signup or magiclink depending on which token matched.
  */
-export function userForTokenHash(
+export async function userForTokenHash(
   store: Store,
   type: string,
   hash: string,
   now: number,
-): VerifiedToken {
+): Promise<VerifiedToken> {
   let found: VerifiedToken | undefined;
   let sentAt: string | null = null;
   if (type === 'email') {
-    const confirming = store.users.findByToken('confirmation', hash);
-    const user = confirming ?? store.users.findByToken('recovery', hash);
+    const confirming = await store.users.findByToken('confirmation', hash);
+    const user = confirming ?? (await store.users.findByToken('recovery', hash));
     if (user) {
       const recovering = user.recoveryToken === hash;
       found = { user, type: recovering ? 'magiclink' : 'signup' };
       sentAt = recovering ? user.recoverySentAt : user.confirmationSentAt;
     }
   } else if (type === 'signup' || type === 'invite') {
-    const user = store.users.findByToken('confirmation', hash);
+    const user = await store.users.findByToken('confirmation', hash);
     if (user) [found, sentAt] = [{ user, type: 'signup' }, user.confirmationSentAt];
   } else if (type === 'recovery' || type === 'magiclink') {
-    const user = store.users.findByToken('recovery', hash);
+    const user = await store.users.findByToken('recovery', hash);
     if (user) [found, sentAt] = [{ user, type }, user.recoverySentAt];
   } else if (type === 'email_change') {
-    const user = store.users.findByToken('email_change', hash);
+    const user = await store.users.findByToken('email_change', hash);
     if (user) [found, sentAt] = [{ user, type }, user.emailChangeSentAt];
   } else {
     throw validationFailed('Invalid email verification type');
@@ -75,17 +75,17 @@ export function otpMatches(
 }
 
 /** GoTrue's verifyUserAndToken: the user a mailed six-digit code (as its hash) belongs to. */
-export function userForOtp(
+export async function userForOtp(
   store: Store,
   type: string,
   email: string,
   hash: string,
   now: number,
-): VerifiedToken {
+): Promise<VerifiedToken> {
   const user =
     type === 'email_change'
-      ? store.users.findForEmailChange(email, hash)
-      : store.users.findByEmail(email);
+      ? await store.users.findForEmailChange(email, hash)
+      : await store.users.findByEmail(email);
   if (!user) throw otpExpired();
   const matches = (expected: string, sentAt: string | null) =>
     otpMatches(hash, expected, sentAt, now);
@@ -129,16 +129,16 @@ export const CLEARED_TOKENS = {
  * Voids every code and link outstanding for an address, after too many wrong codes: a guesser
  * then has nothing left to find, and the member asks for a new mail. Call inside a transaction.
  */
-export function voidCodes(store: Store, email: string, now: string): void {
-  const user = store.users.findByEmail(email);
-  if (user) store.users.update(user.id, CLEARED_TOKENS, now);
+export async function voidCodes(store: Store, email: string, now: string): Promise<void> {
+  const user = await store.users.findByEmail(email);
+  if (user) await store.users.update(user.id, CLEARED_TOKENS, now);
 }
 
 /** GoTrue's User.Confirm: the address is verified in the user, its metadata and its identity. */
-function confirm(store: Store, user: UserRecord, now: string): UserRecord {
-  for (const identity of store.users.identities(user.id)) {
+async function confirm(store: Store, user: UserRecord, now: string): Promise<UserRecord> {
+  for (const identity of await store.users.identities(user.id)) {
     if (identity.provider === 'email' && identity.identityData.email === user.email) {
-      store.users.mergeIdentityData(identity.id, { email_verified: true }, now);
+      await store.users.mergeIdentityData(identity.id, { email_verified: true }, now);
     }
   }
   return store.users.update(
@@ -157,25 +157,25 @@ function confirm(store: Store, user: UserRecord, now: string): UserRecord {
  * tokens are single use, so every pending one is cleared. Returns 'pending' when only the
  * first of the two e-mail-change links has been followed. Call inside a transaction.
  */
-export function applyVerification(
+export async function applyVerification(
   store: Store,
   verified: VerifiedToken,
   hash: string,
   now: string,
-): UserRecord | 'pending' {
+): Promise<UserRecord | 'pending'> {
   const { user, type } = verified;
   if (type === 'signup') {
-    return confirm(store, store.users.update(user.id, CLEARED_TOKENS, now), now);
+    return confirm(store, await store.users.update(user.id, CLEARED_TOKENS, now), now);
   }
   if (type === 'recovery' || type === 'magiclink') {
-    const recovered = store.users.update(user.id, CLEARED_TOKENS, now);
+    const recovered = await store.users.update(user.id, CLEARED_TOKENS, now);
     return recovered.emailConfirmedAt === null ? confirm(store, recovered, now) : recovered;
   }
   const matches = (stored: string) =>
     stored !== '' && (stored === hash || stored === `pkce_${hash}`);
   if (user.emailChangeConfirmStatus === 0) {
     // Secure e-mail change: both the old and the new address must follow their link.
-    store.users.update(
+    await store.users.update(
       user.id,
       {
         emailChangeConfirmStatus: 1,
@@ -186,18 +186,18 @@ export function applyVerification(
     );
     return 'pending';
   }
-  const taken = store.users.findByEmail(user.emailChange);
+  const taken = await store.users.findByEmail(user.emailChange);
   if (taken && taken.id !== user.id) throw emailExists();
-  for (const identity of store.users.identities(user.id)) {
+  for (const identity of await store.users.identities(user.id)) {
     if (identity.provider === 'email') {
-      store.users.mergeIdentityData(
+      await store.users.mergeIdentityData(
         identity.id,
         { email: user.emailChange, email_verified: true },
         now,
       );
     }
   }
-  const changed = store.users.update(
+  const changed = await store.users.update(
     user.id,
     {
       email: user.emailChange,

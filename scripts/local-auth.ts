@@ -1,27 +1,33 @@
-// Starts the bundled local auth server for `npm start` and `npm run dev`, on the URL and key the
+// Starts the local Supabase stack (local-auth-server/stack.ts: Postgres, the auth server, PostgREST
+// and the functions behind one gateway) for `npm start` and `npm run dev`, on the URL and key the
 // site was configured with (src/lib/site-config.ts), and returns a function that stops it.
-import type { AuthServer } from '../local-auth-server/server.ts';
-import { silenceSqliteWarning } from '../local-auth-server/warnings.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
-/** Starts the local auth server and resolves to the function that stops it. */
+/** Starts the local stack and resolves to the function that stops it. */
 export async function startLocalAuth(siteConfig: SiteConfig): Promise<() => Promise<void>> {
-  silenceSqliteWarning();
-  const { startAuthServer } = await import('../local-auth-server/server.ts');
-  const { loadConfig, localhostAlias } = await import('../local-auth-server/config.ts');
+  const { startLocalStack } = await import('../local-auth-server/stack.ts');
+  const { localhostAlias } = await import('../local-auth-server/config.ts');
   const url = new URL(siteConfig.supabaseUrl);
-  let server: AuthServer;
+  const started = Date.now();
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
   try {
-    server = await startAuthServer({
-      host: url.hostname,
-      port: Number(url.port),
-      anonKey: siteConfig.supabaseKey,
-      siteUrl: siteConfig.siteUrl,
-      // The site opened as localhost, on the site's real port, unless the allow-list is set.
-      ...(process.env.LOCAL_AUTH_REDIRECT_URLS
-        ? {}
-        : { redirectUrls: [localhostAlias(siteConfig.siteUrl)].filter(Boolean) }),
-    });
+    stack = await startLocalStack(
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        anonKey: siteConfig.supabaseKey,
+        siteUrl: siteConfig.siteUrl,
+        // The site opened as localhost, on the site's real port, unless the allow-list is set.
+        ...(process.env.LOCAL_AUTH_REDIRECT_URLS
+          ? {}
+          : { redirectUrls: [localhostAlias(siteConfig.siteUrl)].filter(Boolean) }),
+      },
+      () => {
+        console.error(
+          '\nPostgres stopped unexpectedly, so sign-in and members’ data are down. Stop with Ctrl+C and run the command again.\n',
+        );
+      },
+    );
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -29,15 +35,19 @@ export async function startLocalAuth(siteConfig: SiteConfig): Promise<() => Prom
         : error instanceof Error
           ? error.message
           : String(error);
-    console.error(`\nCould not start the local auth server: ${reason}\n`);
+    console.error(`\nCould not start the local Supabase stack: ${reason}\n`);
     process.exit(1);
   }
-  // The server has just read the same environment, so this cannot fail now.
-  const { secretKey } = loadConfig(process.env);
+  const { auth, config } = stack;
   console.log(`
-  Local auth server (Supabase Auth API):     ${server.url}
-  Publishable key:                           ${server.anonKey}
-  Secret key (admin API, server-side only):  ${secretKey}
-  Inbox (confirmation and reset mails):      ${server.inboxUrl}`);
-  return () => server.close();
+  Local Supabase stack, started in ${((Date.now() - started) / 1000).toFixed(1)} s:
+  API gateway (auth, REST, functions):       ${auth.url}
+  Publishable key:                           ${auth.anonKey}
+  Secret key (server-side only):             ${config.secretKey}
+  Database (psql):                           ${stack.databaseUrl}
+  Inbox (confirmation and reset mails):      ${auth.inboxUrl}`);
+  if (stack.applied.length > 0) {
+    console.log(`  Migrations applied:                        ${stack.applied.join(', ')}`);
+  }
+  return () => stack.stop();
 }

@@ -3,7 +3,7 @@
 // port would print one address and serve another. So a busy port stops them before the build,
 // naming the port and the variable that moves it.
 import { createServer } from 'node:net';
-import { LOCAL_SITE_PORT } from '../src/lib/local-defaults.ts';
+import { LOCAL_POSTGRES_PORT, LOCAL_SITE_PORT } from '../src/lib/local-defaults.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
 /** A port a server needs, and what to tell the developer when it is taken. */
@@ -53,7 +53,7 @@ export async function refuseBusyPorts(ports: NeededPort[]): Promise<void> {
   process.exit(1);
 }
 
-/** The ports npm start and npm run dev need: the site's, and the local auth server's when it runs. */
+/** The ports npm start and npm run dev need: the site's, and the local stack's (gateway, database) when it runs. */
 export function projectPorts(siteConfig: SiteConfig): NeededPort[] {
   const port = sitePort(siteConfig);
   const ports: NeededPort[] = [
@@ -74,6 +74,14 @@ export function projectPorts(siteConfig: SiteConfig): NeededPort[] {
       port: authPort,
       variable: 'LOCAL_AUTH_PORT',
       example: `LOCAL_AUTH_PORT=${authPort + 1} npm start`,
+    });
+    const databasePort = Number(process.env.LOCAL_DB_PORT?.trim() || LOCAL_POSTGRES_PORT);
+    ports.push({
+      name: 'local database (Postgres)',
+      host: '127.0.0.1',
+      port: databasePort,
+      variable: 'LOCAL_DB_PORT',
+      example: `LOCAL_DB_PORT=${databasePort + 1} npm start`,
     });
   }
   return ports;

@@ -100,8 +100,8 @@ async function adminRouteUser(ctx: AppContext, req: ApiRequest): Promise<UserRec
 }
 
 /** The user's factors as the user JSON carries them (unverified ones too). */
-function factorsJson(store: Store, user: UserRecord): Record<string, unknown>[] {
-  const factors = loadUserJson(store, user).factors;
+async function factorsJson(store: Store, user: UserRecord): Promise<Record<string, unknown>[]> {
+  const factors = (await loadUserJson(store, user)).factors;
   return Array.isArray(factors) ? (factors as Record<string, unknown>[]) : [];
 }
 
@@ -199,7 +199,7 @@ export const adminListUsers: Handler = async (ctx, req) => {
   const ascending = ascendingOrder(req.query);
   const filter = req.query.get('filter') ?? '';
   const { page, perPage } = pagination(req.query);
-  const { users, total } = ctx.store.users.page({
+  const { users, total } = await ctx.store.users.page({
     aud,
     filter,
     ascending,
@@ -208,7 +208,7 @@ export const adminListUsers: Handler = async (ctx, req) => {
   });
   return json(
     200,
-    { users: users.map((user) => loadUserJson(ctx.store, user)), aud },
+    { users: await Promise.all(users.map((user) => loadUserJson(ctx.store, user))), aud },
     paginationHeaders(req, page, perPage, total),
   );
 };
@@ -237,7 +237,7 @@ export const adminCreateUser: Handler = async (ctx, req) => {
     throw validationFailed('Cannot create a user without either an email or phone');
   }
   const email = params.email ? validateEmail(params.email) : '';
-  if (email !== '' && store.users.findByEmail(email)) throw emailExists();
+  if (email !== '' && (await store.users.findByEmail(email))) throw emailExists();
   if (phone !== '') {
     validatePhone(phone);
     throw phoneDisabled('signups');
@@ -266,14 +266,14 @@ export const adminCreateUser: Handler = async (ctx, req) => {
   const user = await ctx.locks.run(email, async () => {
     const encryptedPassword =
       passwordHash || (await hashPassword(params.password || unknowablePassword()));
-    return store.transaction(() => {
-      if (store.users.findByEmail(email)) throw emailExists();
+    return store.transaction(async () => {
+      if (await store.users.findByEmail(email)) throw emailExists();
       // GoTrue fails on the primary key, inside its transaction.
-      if (store.users.findById(id)) {
+      if (await store.users.findById(id)) {
         throw new ApiError(500, 'unexpected_failure', 'Database error creating new user');
       }
       const now = isoTime(ctx.config.now());
-      const created = insertEmailUser(
+      const created = await insertEmailUser(
         store,
         {
           id,
@@ -286,15 +286,15 @@ export const adminCreateUser: Handler = async (ctx, req) => {
         },
         now,
       );
-      return params.email_confirm ? confirmEmail(store, created, now) : created;
+      return params.email_confirm ? await confirmEmail(store, created, now) : created;
     });
   });
-  return json(200, loadUserJson(store, user));
+  return json(200, await loadUserJson(store, user));
 };
 
 /** GET /admin/users/{id}. */
 export const adminGetUser: Handler = async (ctx, req) => {
-  return json(200, loadUserJson(ctx.store, await adminRouteUser(ctx, req)));
+  return json(200, await loadUserJson(ctx.store, await adminRouteUser(ctx, req)));
 };
 
 /**
@@ -315,15 +315,15 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
   if (password !== undefined) checkPasswordStrength(password);
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
 
-  const updated = store.transaction(() => {
+  const updated = await store.transaction(async () => {
     const now = isoTime(ctx.config.now());
-    let current = store.users.findById(user.id);
+    let current = await store.users.findById(user.id);
     if (!current) throw userNotFound();
-    if (params.role) current = store.users.update(current.id, { role: params.role }, now);
-    if (params.email_confirm) current = confirmEmail(store, current, now);
+    if (params.role) current = await store.users.update(current.id, { role: params.role }, now);
+    if (params.email_confirm) current = await confirmEmail(store, current, now);
     if (encryptedPassword !== undefined) {
       // User.UpdatePassword with no session to spare: pending links die, every session ends.
-      current = store.users.update(
+      current = await store.users.update(
         current.id,
         {
           ...CLEARED_TOKENS,
@@ -335,18 +335,19 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
         },
         now,
       );
-      store.sessions.deleteForUser(current.id);
+      await store.sessions.deleteForUser(current.id);
     }
-    if (email !== '') current = setEmail(store, current, email, params.email_confirm ?? false, now);
+    if (email !== '')
+      current = await setEmail(store, current, email, params.email_confirm ?? false, now);
     if (params.app_metadata !== undefined) {
-      current = store.users.update(
+      current = await store.users.update(
         current.id,
         { appMetadata: mergeWithinCap('app_metadata', current.appMetadata, params.app_metadata) },
         now,
       );
     }
     if (params.user_metadata !== undefined) {
-      current = store.users.update(
+      current = await store.users.update(
         current.id,
         {
           userMetadata: mergeWithinCap('user_metadata', current.userMetadata, params.user_metadata),
@@ -356,7 +357,7 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
     }
     return current;
   });
-  return json(200, loadUserJson(store, updated));
+  return json(200, await loadUserJson(store, updated));
 };
 
 /**
@@ -364,22 +365,24 @@ export const adminUpdateUser: Handler = async (ctx, req) => {
  * the old address are void. An address another user holds breaks GoTrue's unique index, which
  * it reports as a bare 500.
  */
-function setEmail(
+async function setEmail(
   store: Store,
   user: UserRecord,
   email: string,
   verified: boolean,
   now: string,
-): UserRecord {
-  const holder = store.users.findByEmail(email);
+): Promise<UserRecord> {
+  const holder = await store.users.findByEmail(email);
   if (holder && holder.id !== user.id) {
     throw new ApiError(500, 'unexpected_failure', 'Error updating user');
   }
-  const identity = store.users.identities(user.id).find((entry) => entry.provider === 'email');
+  const identity = (await store.users.identities(user.id)).find(
+    (entry) => entry.provider === 'email',
+  );
   if (identity) {
-    store.users.mergeIdentityData(identity.id, { email, email_verified: verified }, now);
+    await store.users.mergeIdentityData(identity.id, { email, email_verified: verified }, now);
   } else {
-    store.users.insertIdentity({
+    await store.users.insertIdentity({
       id: randomUUID(),
       providerId: user.id,
       userId: user.id,
@@ -405,8 +408,8 @@ function obfuscate(userId: string, value: string): string {
  * identities obfuscated, password, tokens and metadata gone, sessions and factors deleted.
  * This server has no deleted_at column, so the user JSON does not show when.
  */
-function softDelete(store: Store, user: UserRecord, now: string): void {
-  store.users.update(
+async function softDelete(store: Store, user: UserRecord, now: string): Promise<void> {
+  await store.users.update(
     user.id,
     {
       ...CLEARED_TOKENS,
@@ -418,12 +421,12 @@ function softDelete(store: Store, user: UserRecord, now: string): void {
     },
     now,
   );
-  for (const identity of store.users.identities(user.id)) {
+  for (const identity of await store.users.identities(user.id)) {
     const providerId = obfuscate(user.id, `${identity.provider}:${identity.providerId}`);
-    store.users.replaceIdentity(identity.id, providerId, {}, now);
+    await store.users.replaceIdentity(identity.id, providerId, {}, now);
   }
-  for (const factor of store.factors.forUser(user.id)) store.factors.delete(factor.id);
-  store.sessions.deleteForUser(user.id);
+  for (const factor of await store.factors.forUser(user.id)) await store.factors.delete(factor.id);
+  await store.sessions.deleteForUser(user.id);
 }
 
 /** DELETE /admin/users/{id}: removes the user with its sessions and factors; answers `{}`. */
@@ -433,31 +436,31 @@ export const adminDeleteUser: Handler = async (ctx, req) => {
   // The body is optional, and read only when there is one.
   const soft =
     req.body.length > 0 && decodeBody(req.body, DELETE_USER_PARAMS).should_soft_delete === true;
-  store.transaction(() => {
-    if (soft) softDelete(store, user, isoTime(ctx.config.now()));
-    else store.users.delete(user.id);
+  await store.transaction(async () => {
+    if (soft) await softDelete(store, user, isoTime(ctx.config.now()));
+    else await store.users.delete(user.id);
   });
   return json(200, {});
 };
 
 /** GET /admin/users/{id}/factors: every factor, unverified ones too. */
 export const adminListFactors: Handler = async (ctx, req) => {
-  return json(200, factorsJson(ctx.store, await adminRouteUser(ctx, req)));
+  return json(200, await factorsJson(ctx.store, await adminRouteUser(ctx, req)));
 };
 
 /** PUT /admin/users/{id}/factors/{factorId}: renames a factor (phone factors do not exist here). */
 export const adminUpdateFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
   const user = await adminRouteUser(ctx, req);
-  const factor = loadFactor(ctx, req, user.id);
+  const factor = await loadFactor(ctx, req, user.id);
   const params = decodeBody(req.body, UPDATE_FACTOR_PARAMS);
   if (params.friendly_name) {
     const name = params.friendly_name;
-    store.transaction(() => store.factors.rename(factor.id, name, isoTime(ctx.config.now())));
+    await store.transaction(() => store.factors.rename(factor.id, name, isoTime(ctx.config.now())));
   }
   return json(
     200,
-    factorsJson(store, user).find((entry) => entry.id === factor.id),
+    (await factorsJson(store, user)).find((entry) => entry.id === factor.id),
   );
 };
 
@@ -465,14 +468,14 @@ export const adminUpdateFactor: Handler = async (ctx, req) => {
 export const adminDeleteFactor: Handler = async (ctx, req) => {
   const { store } = ctx;
   const user = await adminRouteUser(ctx, req);
-  const factor = loadFactor(ctx, req, user.id);
-  const deleted = factorsJson(store, user).find((entry) => entry.id === factor.id);
-  store.transaction(() => {
+  const factor = await loadFactor(ctx, req, user.id);
+  const deleted = (await factorsJson(store, user)).find((entry) => entry.id === factor.id);
+  await store.transaction(async () => {
     const now = isoTime(ctx.config.now());
-    store.factors.delete(factor.id);
-    for (const session of store.sessions.usingFactor(factor.id)) {
-      store.sessions.removeClaim(session.id, factor.factorType);
-      store.sessions.setAal(session.id, 'aal1', null, now);
+    await store.factors.delete(factor.id);
+    for (const session of await store.sessions.usingFactor(factor.id)) {
+      await store.sessions.removeClaim(session.id, factor.factorType);
+      await store.sessions.setAal(session.id, 'aal1', null, now);
     }
   });
   return json(200, deleted);
@@ -508,7 +511,7 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
   const aud = requestAudience(req, claims);
 
   return ctx.locks.run(email, async () => {
-    const user = store.users.findByEmail(email);
+    const user = await store.users.findByEmail(email);
     let type = params.type ?? '';
     let password = params.password ?? '';
     if (!user) {
@@ -529,9 +532,9 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
       encryptedPassword = await hashPassword(password);
     }
 
-    const minted = store.transaction(() => {
+    const minted = await store.transaction(async () => {
       const now = isoTime(ctx.config.now());
-      const create = (): UserRecord =>
+      const create = (): Promise<UserRecord> =>
         insertEmailUser(
           store,
           { id: randomUUID(), email, encryptedPassword, userMetadata: params.data ?? {}, aud },
@@ -542,24 +545,37 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
         case 'recovery': {
           const target = existing(user);
           const fields = { recoveryToken: hashedToken, recoverySentAt: now };
-          return { user: store.users.update(target.id, fields, now), token: hashedToken, type };
+          return {
+            user: await store.users.update(target.id, fields, now),
+            token: hashedToken,
+            type,
+          };
         }
         case 'signup':
         case 'invite': {
           if (user?.emailConfirmedAt) throw emailExists();
-          let target = user ?? create();
+          let target = user ?? (await create());
           if (user && type === 'signup' && params.data) {
             const userMetadata = mergeWithinCap('user_metadata', user.userMetadata, params.data);
-            target = store.users.update(user.id, { userMetadata }, now);
+            target = await store.users.update(user.id, { userMetadata }, now);
           }
-          const fields = { confirmationToken: hashedToken, confirmationSentAt: now };
-          return { user: store.users.update(target.id, fields, now), token: hashedToken, type };
+          // An invitation is stamped, as GoTrue's InviteVerification stamps invited_at.
+          const fields = {
+            confirmationToken: hashedToken,
+            confirmationSentAt: now,
+            ...(type === 'invite' ? { invitedAt: now } : {}),
+          };
+          return {
+            user: await store.users.update(target.id, fields, now),
+            token: hashedToken,
+            type,
+          };
         }
         case 'email_change_current':
         case 'email_change_new': {
           const target = existing(user);
           const newEmail = validateEmail(params.new_email ?? '');
-          const holder = store.users.findByEmail(newEmail);
+          const holder = await store.users.findByEmail(newEmail);
           if (holder && holder.id !== target.id) throw emailExists();
           const current = type === 'email_change_current';
           // The new address's token is derived from the new address; the answer's
@@ -571,7 +587,7 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
             emailChangeConfirmStatus: 0,
             ...(current ? { emailChangeTokenCurrent: token } : { emailChangeTokenNew: token }),
           };
-          const updated = store.users.update(target.id, fields, now);
+          const updated = await store.users.update(target.id, fields, now);
           return { user: updated, token, type: 'email_change' };
         }
         default:
@@ -579,7 +595,7 @@ export const adminGenerateLink: Handler = async (ctx, req) => {
       }
     });
     return json(200, {
-      ...loadUserJson(store, minted.user),
+      ...(await loadUserJson(store, minted.user)),
       action_link: actionLink(ctx, minted.token, minted.type, redirectTo),
       email_otp: otp,
       hashed_token: hashedToken,
@@ -614,24 +630,28 @@ export const invite: Handler = async (ctx, req) => {
   const aud = requestAudience(req, claims);
   const redirectTo = ctx.redirects.referrer(req.query, req.headers);
   const user = await ctx.locks.run(email, async () => {
-    const found = store.users.findByEmail(email);
+    const found = await store.users.findByEmail(email);
     if (found?.emailConfirmedAt) throw emailExists();
     const userId = found?.id ?? randomUUID();
     const otp = newOtp();
     const token = tokenHash(email, otp);
     const mail = inviteMail(ctx, email, actionLink(ctx, token, 'invite', redirectTo), otp);
     // The invite mail has no per-address throttle in GoTrue.
-    await ctx.mailer.send([mail], (now) => {
+    await ctx.mailer.send([mail], async (now) => {
       if (!found) {
         const fields = { id: userId, email, encryptedPassword: null, aud };
-        insertEmailUser(store, { ...fields, userMetadata: params.data ?? {} }, now);
+        await insertEmailUser(store, { ...fields, userMetadata: params.data ?? {} }, now);
       }
-      store.users.update(userId, { confirmationToken: token, confirmationSentAt: now }, now);
+      await store.users.update(
+        userId,
+        { confirmationToken: token, confirmationSentAt: now, invitedAt: now },
+        now,
+      );
     });
     return store.users.findById(userId);
   });
   if (!user) throw new Error(`invited user ${email} vanished`);
-  return json(200, loadUserJson(store, user));
+  return json(200, await loadUserJson(store, user));
 };
 
 /** /admin/oauth/*: client management of the OAuth 2.1 server, which is disabled. */

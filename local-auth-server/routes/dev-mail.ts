@@ -16,8 +16,8 @@ function mailJson(mail: MailRecord): Record<string, unknown> {
 }
 
 /** GET /_dev/mail[?to=address]: every mail sent, newest first, for tests and scripts. */
-export const listMail: Handler = (ctx, req) =>
-  json(200, ctx.store.mails.list(req.query.get('to') ?? undefined).map(mailJson));
+export const listMail: Handler = async (ctx, req) =>
+  json(200, (await ctx.store.mails.list(req.query.get('to') ?? undefined)).map(mailJson));
 
 function renderMail(mail: MailRecord): string {
   // rel=noreferrer: /verify falls back to the Referer when redirect_to is not allowed, and
@@ -33,9 +33,9 @@ ${link}<pre>${escapeHtml(mail.text)}</pre>
 }
 
 /** GET /_dev/inbox[?to=address]: the same mails as a page for a person. */
-export const inboxPage: Handler = (ctx, req) => {
+export const inboxPage: Handler = async (ctx, req) => {
   const to = req.query.get('to') ?? undefined;
-  const mails = ctx.store.mails.list(to);
+  const mails = await ctx.store.mails.list(to);
   const heading = to === undefined ? 'All mail' : `Mail to ${to}`;
   const body = mails.length === 0 ? '<p>No mail yet.</p>' : mails.map(renderMail).join('\n');
   const page = `<!doctype html>

@@ -54,12 +54,12 @@ async function callersFactor(
   req: ApiRequest,
 ): Promise<{ auth: Authenticated; factor: FactorRecord }> {
   const auth = await requireAuthentication(ctx, req);
-  return { auth, factor: loadFactor(ctx, req, auth.user.id) };
+  return { auth, factor: await loadFactor(ctx, req, auth.user.id) };
 }
 
 /** Voids a challenge, which must then be answered with a new one. */
-function expireChallenge(ctx: AppContext, challengeId: string): ApiError {
-  ctx.store.transaction(() => ctx.store.factors.deleteChallenge(challengeId));
+async function expireChallenge(ctx: AppContext, challengeId: string): Promise<ApiError> {
+  await ctx.store.transaction(() => ctx.store.factors.deleteChallenge(challengeId));
   return new ApiError(
     422,
     'mfa_challenge_expired',
@@ -91,8 +91,8 @@ export const enrollFactor: Handler = async (ctx, req) => {
   const issuer = params.issuer || new URL(ctx.config.siteUrl).host;
 
   const nowMs = ctx.config.now();
-  store.factors.deleteAbandoned(isoTime(nowMs - FACTOR_EXPIRY_MS));
-  const factors = store.factors.forUser(auth.user.id);
+  await store.factors.deleteAbandoned(isoTime(nowMs - FACTOR_EXPIRY_MS));
+  const factors = await store.factors.forUser(auth.user.id);
   if (factors.some((factor) => factor.friendlyName === friendlyName)) {
     throw new ApiError(
       422,
@@ -117,7 +117,7 @@ export const enrollFactor: Handler = async (ctx, req) => {
   const qrCode = await qrCodeSvg(uri);
   const now = isoTime(nowMs);
   const id = randomUUID();
-  store.transaction(() =>
+  await store.transaction(() =>
     store.factors.insert({
       id,
       userId: auth.user.id,
@@ -146,7 +146,7 @@ export const challengeFactor: Handler = async (ctx, req) => {
   if (req.body.length > 0) decodeBody(req.body, CHALLENGE_PARAMS);
   const nowMs = ctx.config.now();
   const id = randomUUID();
-  ctx.store.transaction(() =>
+  await ctx.store.transaction(() =>
     ctx.store.factors.insertChallenge({
       id,
       factorId: factor.id,
@@ -172,7 +172,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
   const params = decodeBody(req.body, VERIFY_FACTOR_PARAMS);
   const code = params.code ?? '';
   if (code === '') throw validationFailed('Code needs to be non-empty');
-  const challenge = store.factors.findChallenge(
+  const challenge = await store.factors.findChallenge(
     factor.id,
     params.challenge_id ?? '00000000-0000-0000-0000-000000000000',
   );
@@ -193,7 +193,7 @@ export const verifyFactor: Handler = async (ctx, req) => {
   }
   const nowMs = ctx.config.now();
   if (hasExpired(challenge.createdAt, CHALLENGE_EXPIRY_MS, nowMs)) {
-    throw expireChallenge(ctx, challenge.id);
+    throw await expireChallenge(ctx, challenge.id);
   }
   const step = matchingTotpStep(factor.secret, code, nowMs);
   // A code is good once (RFC 6238 §5.2): one of a time step at or before the last accepted is a
@@ -203,29 +203,35 @@ export const verifyFactor: Handler = async (ctx, req) => {
     // A challenge takes a few wrong codes, then is void: a million codes cannot be tried on one.
     const wrong = ctx.limiters?.wrongTotps;
     if (wrong && (!wrong.take(challenge.id) || !wrong.allows(challenge.id))) {
-      throw expireChallenge(ctx, challenge.id);
+      throw await expireChallenge(ctx, challenge.id);
     }
     throw invalidTotpCode();
   }
   const session = requireSession(auth);
-  const refreshToken = store.transaction(() => {
-    if (!store.factors.acceptTotpStep(factor.id, step)) throw invalidTotpCode();
+  const refreshToken = await store.transaction(async () => {
+    if (!(await store.factors.acceptTotpStep(factor.id, step))) throw invalidTotpCode();
     const now = isoTime(nowMs);
-    store.factors.markChallengeVerified(challenge.id, now);
-    if (factor.status !== 'verified') store.factors.markVerified(factor.id, now);
-    store.sessions.addClaim(session.id, 'totp', now);
-    const current = store.sessions.latestRefreshToken(session.id);
-    if (current) store.sessions.revokeRefreshToken(current.id, now);
-    const issued = store.sessions.createRefreshToken(
+    if (!(await store.factors.markChallengeVerified(challenge.id, now))) {
+      throw new ApiError(
+        422,
+        'mfa_ip_address_mismatch',
+        'Challenge and verify IP addresses mismatch.',
+      );
+    }
+    if (factor.status !== 'verified') await store.factors.markVerified(factor.id, now);
+    await store.sessions.addClaim(session.id, 'totp', now);
+    const current = await store.sessions.latestRefreshToken(session.id);
+    if (current) await store.sessions.revokeRefreshToken(current.id, now);
+    const issued = await store.sessions.createRefreshToken(
       newRefreshToken(),
       auth.user.id,
       session.id,
       current?.token ?? null,
       now,
     );
-    store.sessions.setAal(session.id, 'aal2', factor.id, now);
-    store.sessions.deleteAal1ForUser(auth.user.id);
-    store.factors.deleteOtherUnverified(auth.user.id, factor.factorType, factor.id);
+    await store.sessions.setAal(session.id, 'aal2', factor.id, now);
+    await store.sessions.deleteAal1ForUser(auth.user.id);
+    await store.factors.deleteOtherUnverified(auth.user.id, factor.factorType, factor.id);
     return issued.token;
   });
   return json(200, await tokenResponse(ctx, auth.user.id, session.id, refreshToken));
@@ -239,13 +245,13 @@ export const unenrollFactor: Handler = async (ctx, req) => {
   if (factor.status === 'verified' && session.aal !== 'aal2') {
     throw new ApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
-  store.transaction(() => {
+  await store.transaction(async () => {
     const now = isoTime(ctx.config.now());
-    for (const downgraded of store.sessions.usingFactor(factor.id)) {
-      store.sessions.removeClaim(downgraded.id, factor.factorType);
-      store.sessions.setAal(downgraded.id, 'aal1', null, now);
+    for (const downgraded of await store.sessions.usingFactor(factor.id)) {
+      await store.sessions.removeClaim(downgraded.id, factor.factorType);
+      await store.sessions.setAal(downgraded.id, 'aal1', null, now);
     }
-    store.factors.delete(factor.id);
+    await store.factors.delete(factor.id);
   });
   return json(200, { id: factor.id });
 };

@@ -13,10 +13,11 @@ export const logout: Handler = async (ctx, req) => {
   if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
     throw validationFailed(`Unsupported logout scope ${JSON.stringify(scope)}`);
   }
-  ctx.store.transaction(() => {
-    if (session === undefined || scope === 'global') ctx.store.sessions.deleteForUser(user.id);
-    else if (scope === 'local') ctx.store.sessions.delete(session.id);
-    else ctx.store.sessions.deleteForUser(user.id, session.id);
+  await ctx.store.transaction(async () => {
+    if (session === undefined || scope === 'global')
+      await ctx.store.sessions.deleteForUser(user.id);
+    else if (scope === 'local') await ctx.store.sessions.delete(session.id);
+    else await ctx.store.sessions.deleteForUser(user.id, session.id);
   });
   return { status: 204 };
 };

@@ -50,7 +50,7 @@ async function sendMagicLink(ctx: AppContext, req: ApiRequest, request: MagicLin
   const pkce = validatePkce(request.codeChallengeMethod, request.codeChallenge);
   const redirectTo = ctx.redirects.referrer(req.query, req.headers);
   await ctx.locks.run(email, async () => {
-    const user = store.users.findByEmail(email);
+    const user = await store.users.findByEmail(email);
     if (!user?.emailConfirmedAt) {
       const password = randomBytes(33).toString('base64url');
       await signUpByEmail(ctx, { email, password, data: request.data, pkce, redirectTo });
@@ -73,7 +73,7 @@ export const otp: Handler = async (ctx, req) => {
   if (channel !== '' && channel !== 'sms' && channel !== 'whatsapp') {
     throw validationFailed("Invalid channel, supported values are 'sms' or 'whatsapp'");
   }
-  if (params.create_user === false && !ctx.store.users.findByEmail(email.toLowerCase())) {
+  if (params.create_user === false && !(await ctx.store.users.findByEmail(email.toLowerCase()))) {
     throw new ApiError(422, 'otp_disabled', 'Signups not allowed for otp');
   }
   if (email !== '') {

@@ -14,7 +14,7 @@ export const reauthenticate: Handler = async (ctx, req) => {
     throw new ApiError(422, 'email_not_confirmed', 'Please verify your email first.');
   }
   await ctx.locks.run(user.email, async () => {
-    const current = store.users.findById(user.id) ?? user;
+    const current = (await store.users.findById(user.id)) ?? user;
     ctx.mailer.assertAllowed(current.reauthenticationSentAt);
     const action = mintEmailAction(ctx, {
       kind: 'reauthentication',
@@ -39,14 +39,14 @@ export const reauthenticate: Handler = async (ctx, req) => {
  * within its day at `now` (ms). A good code is spent at once and stays spent even if the request
  * then fails another check, as GoTrue writes it outside the update's transaction.
  */
-export function verifyReauthentication(
+export async function verifyReauthentication(
   store: Store,
   userId: string,
   nonce: string,
   now: number,
-): void {
-  store.transaction(() => {
-    const user = store.users.findById(userId);
+): Promise<void> {
+  await store.transaction(async () => {
+    const user = await store.users.findById(userId);
     const valid =
       user !== undefined &&
       user.reauthenticationToken !== '' &&
@@ -60,6 +60,6 @@ export function verifyReauthentication(
     if (!valid) {
       throw new ApiError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
     }
-    store.users.update(userId, { reauthenticationToken: '' }, isoTime(now));
+    await store.users.update(userId, { reauthenticationToken: '' }, isoTime(now));
   });
 }

@@ -17,7 +17,7 @@ export const recover: Handler = async (ctx, req) => {
   const pkce = validatePkce(params.code_challenge_method, params.code_challenge);
   const redirectTo = ctx.redirects.referrer(req.query, req.headers);
   await ctx.locks.run(email, async () => {
-    const user = ctx.store.users.findByEmail(email);
+    const user = await ctx.store.users.findByEmail(email);
     if (user) await sendRecoveryLink(ctx, user, email, { kind: 'recovery', redirectTo, pkce });
   });
   return json(200, {});

@@ -40,7 +40,7 @@ export const resend: Handler = async (ctx, req) => {
   const redirectTo = ctx.redirects.referrer(req.query, req.headers);
 
   await ctx.locks.run(address, async () => {
-    const user = store.users.findByEmail(address);
+    const user = await store.users.findByEmail(address);
     if (!user) return;
     if (type === 'signup' && user.emailConfirmedAt === null) {
       ctx.mailer.assertAllowed(user.confirmationSentAt);

@@ -74,8 +74,12 @@ export interface NewEmailUser {
 }
 
 /** Inserts an unconfirmed e-mail user and its e-mail identity. Call inside a transaction. */
-export function insertEmailUser(store: Store, user: NewEmailUser, now: string): UserRecord {
-  store.users.insert({
+export async function insertEmailUser(
+  store: Store,
+  user: NewEmailUser,
+  now: string,
+): Promise<UserRecord> {
+  await store.users.insert({
     id: user.id,
     aud: user.aud ?? 'authenticated',
     role: user.role ?? 'authenticated',
@@ -99,7 +103,7 @@ export function insertEmailUser(store: Store, user: NewEmailUser, now: string): 
     createdAt: now,
     updatedAt: now,
   });
-  store.users.insertIdentity({
+  await store.users.insertIdentity({
     id: randomUUID(),
     providerId: user.id,
     userId: user.id,
@@ -115,7 +119,7 @@ export function insertEmailUser(store: Store, user: NewEmailUser, now: string): 
     createdAt: now,
     updatedAt: now,
   });
-  const inserted = store.users.findById(user.id);
+  const inserted = await store.users.findById(user.id);
   if (!inserted) throw new Error(`user ${user.id} vanished after its insert`);
   return inserted;
 }
@@ -125,7 +129,7 @@ export function insertEmailUser(store: Store, user: NewEmailUser, now: string): 
  * address counts as confirmed from now, user_metadata gains `email_verified: true`, and the
  * one-time tokens still pending are void. The identity is left as it is, as in GoTrue.
  */
-export function confirmEmail(store: Store, user: UserRecord, now: string): UserRecord {
+export function confirmEmail(store: Store, user: UserRecord, now: string): Promise<UserRecord> {
   return store.users.update(
     user.id,
     {
@@ -157,16 +161,16 @@ export interface SignupRequest {
  */
 async function signUpConfirmed(ctx: AppContext, request: SignupRequest): Promise<string> {
   const { store } = ctx;
-  const existing = store.users.findByEmail(request.email);
+  const existing = await store.users.findByEmail(request.email);
   if (existing?.emailConfirmedAt) {
     throw new ApiError(422, 'user_already_exists', 'User already registered');
   }
   const encryptedPassword = existing ? null : await hashPassword(request.password);
-  return store.transaction(() => {
+  return store.transaction(async () => {
     const now = isoTime(ctx.config.now());
     const user =
       existing ??
-      insertEmailUser(
+      (await insertEmailUser(
         store,
         {
           id: randomUUID(),
@@ -176,8 +180,8 @@ async function signUpConfirmed(ctx: AppContext, request: SignupRequest): Promise
           identityExtras: request.data,
         },
         now,
-      );
-    return confirmEmail(store, user, now).id;
+      ));
+    return (await confirmEmail(store, user, now)).id;
   });
 }
 
@@ -191,14 +195,14 @@ async function signUpConfirmedByMagicLink(
 ): Promise<UserRecord> {
   const { store } = ctx;
   const userId = await signUpConfirmed(ctx, request);
-  const user = store.users.findById(userId);
+  const user = await store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished after sign-up`);
   await sendRecoveryLink(ctx, user, request.email, {
     kind: 'magic_link',
     redirectTo: request.redirectTo,
     pkce: request.pkce,
   });
-  return store.users.findById(userId) ?? user;
+  return (await store.users.findById(userId)) ?? user;
 }
 
 /**
@@ -211,7 +215,7 @@ export async function signUpByEmail(ctx: AppContext, request: SignupRequest): Pr
   if (ctx.config.mailerAutoconfirm) {
     return loadUserJson(store, await signUpConfirmedByMagicLink(ctx, request));
   }
-  const existing = store.users.findByEmail(request.email);
+  const existing = await store.users.findByEmail(request.email);
   if (existing?.emailConfirmedAt) {
     return obfuscatedUser(existing, request.data, isoTime(ctx.config.now()));
   }
@@ -231,9 +235,9 @@ export async function signUpByEmail(ctx: AppContext, request: SignupRequest): Pr
     pkce: request.pkce !== undefined,
     email: request.email,
   });
-  await ctx.mailer.send([action.mail], (now) => {
+  await ctx.mailer.send([action.mail], async (now) => {
     if (!existing) {
-      insertEmailUser(
+      await insertEmailUser(
         store,
         {
           id: userId,
@@ -246,16 +250,23 @@ export async function signUpByEmail(ctx: AppContext, request: SignupRequest): Pr
       );
     }
     if (request.pkce) {
-      createFlowState(store, userId, AUTHENTICATION_METHOD.signup, 'email', request.pkce, now);
+      await createFlowState(
+        store,
+        userId,
+        AUTHENTICATION_METHOD.signup,
+        'email',
+        request.pkce,
+        now,
+      );
     }
     const takeOver = existing ? { encryptedPassword, userMetadata: request.data } : {};
-    store.users.update(
+    await store.users.update(
       userId,
       { ...takeOver, confirmationToken: action.token, confirmationSentAt: now },
       now,
     );
   });
-  const user = store.users.findById(userId);
+  const user = await store.users.findById(userId);
   if (!user) throw new Error(`user ${userId} vanished after sign-up`);
   return loadUserJson(store, user);
 }
@@ -295,7 +306,7 @@ export const signup: Handler = async (ctx, req) => {
   if (ctx.config.mailerAutoconfirm) {
     // GoTrue then signs the new member in at once, as a password sign-in; no flow state, no mail.
     const userId = await ctx.locks.run(address, () => signUpConfirmed(ctx, request));
-    const session = ctx.store.transaction(() =>
+    const session = await ctx.store.transaction(() =>
       startSession(ctx.store, userId, 'password', isoTime(ctx.config.now())),
     );
     return json(200, await tokenResponse(ctx, userId, session.sessionId, session.refreshToken));

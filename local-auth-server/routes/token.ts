@@ -60,7 +60,7 @@ async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
   // a stranger's guesses never lock the owner out (FailedSignIns in rate-limits.ts).
   const failures = ctx.limiters?.failedSignIns;
   if (failures && !failures.attempt(address, req.ip)) throw requestRateLimited();
-  const user = ctx.store.users.findByEmail(address);
+  const user = await ctx.store.users.findByEmail(address);
   // The password is checked before confirmation, so a wrong password never reveals an account,
   // and an unknown address costs the same hashing, so timing does not reveal one either.
   const matches = user?.encryptedPassword
@@ -79,7 +79,7 @@ async function passwordGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
       weakPassword = { weak_password: { message: error.message, reasons: error.reasons } };
     }
   }
-  const session = ctx.store.transaction(() =>
+  const session = await ctx.store.transaction(() =>
     startSession(ctx.store, user.id, 'password', isoTime(ctx.config.now())),
   );
   return json(
@@ -97,10 +97,10 @@ async function refreshTokenGrant(ctx: AppContext, req: ApiRequest): Promise<Repl
   const presented = decodeBody(req.body, REFRESH_PARAMS).refresh_token ?? '';
   if (!isWellFormedRefreshToken(presented)) throw validationFailed('Refresh token is not valid');
 
-  const outcome = store.transaction(() => {
+  const outcome = await store.transaction(async () => {
     const nowMs = ctx.config.now();
     const now = isoTime(nowMs);
-    const token = store.sessions.findRefreshToken(presented);
+    const token = await store.sessions.findRefreshToken(presented);
     if (!token) {
       throw new ApiError(
         400,
@@ -110,27 +110,29 @@ async function refreshTokenGrant(ctx: AppContext, req: ApiRequest): Promise<Repl
     }
     let issued: string | undefined;
     if (token.revoked) {
-      const active = store.sessions.activeRefreshToken(token.sessionId);
+      const active = await store.sessions.activeRefreshToken(token.sessionId);
       if (active?.parent === token.token) {
         issued = active.token;
       } else if (hasExpired(token.updatedAt, ctx.config.refreshTokenReuseInterval * 1000, nowMs)) {
         // Committed before answering, as GoTrue's CommitWithError does: the replay of a
         // stale token ends the whole session's token family.
-        store.sessions.revokeSessionTokens(token.sessionId, now);
+        await store.sessions.revokeSessionTokens(token.sessionId, now);
         return { reused: true } as const;
       }
     }
     if (issued === undefined) {
-      store.sessions.revokeRefreshToken(token.id, now);
-      issued = store.sessions.createRefreshToken(
-        newRefreshToken(),
-        token.userId,
-        token.sessionId,
-        token.token,
-        now,
+      await store.sessions.revokeRefreshToken(token.id, now);
+      issued = (
+        await store.sessions.createRefreshToken(
+          newRefreshToken(),
+          token.userId,
+          token.sessionId,
+          token.token,
+          now,
+        )
       ).token;
     }
-    store.sessions.markRefreshed(token.sessionId, now);
+    await store.sessions.markRefreshed(token.sessionId, now);
     return { reused: false, userId: token.userId, sessionId: token.sessionId, issued } as const;
   });
   if (outcome.reused) {
@@ -147,7 +149,7 @@ async function pkceGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
   if (authCode === '' || verifier === '') {
     throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
   }
-  const flow = store.flowStates.findByAuthCode(authCode);
+  const flow = await store.flowStates.findByAuthCode(authCode);
   if (!flow) {
     throw new ApiError(
       404,
@@ -160,8 +162,15 @@ async function pkceGrant(ctx: AppContext, req: ApiRequest): Promise<Reply> {
     throw new ApiError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
   assertCodeVerifier(flow, verifier);
-  const session = store.transaction(() => {
-    store.flowStates.delete(flow.id);
+  const session = await store.transaction(async () => {
+    // Of two exchanges of one code racing, the second finds the flow state gone.
+    if (!(await store.flowStates.delete(flow.id))) {
+      throw new ApiError(
+        404,
+        'flow_state_not_found',
+        'invalid flow state, no valid flow state found',
+      );
+    }
     return startSession(store, flow.userId, flow.authenticationMethod, isoTime(nowMs));
   });
   return json(200, await tokenResponse(ctx, flow.userId, session.sessionId, session.refreshToken));

@@ -27,7 +27,7 @@ export const getUser: Handler = async (ctx, req) => {
   if (tokenAudience === undefined || requestAudience(req, claims) !== tokenAudience) {
     throw validationFailed("Token audience doesn't match request audience");
   }
-  return json(200, loadUserJson(ctx.store, user));
+  return json(200, await loadUserJson(ctx.store, user));
 };
 
 const USER_UPDATE_PARAMS = {
@@ -74,7 +74,9 @@ export const updateUser: Handler = async (ctx, req) => {
   // Before anything is spent or sent (a nonce, a mail): checked again as it is written.
   if (params.data !== undefined) mergeWithinCap('user_metadata', user.userMetadata, params.data);
   const changesEmail = email !== '' && email !== user.email;
-  const hasVerifiedFactor = store.factors.forUser(user.id).some((f) => f.status === 'verified');
+  const hasVerifiedFactor = (await store.factors.forUser(user.id)).some(
+    (f) => f.status === 'verified',
+  );
   const atAal2 = session?.aal === 'aal2';
   if (hasVerifiedFactor && !atAal2 && ((password ?? '') !== '' || changesEmail || phone !== '')) {
     throw new ApiError(
@@ -84,7 +86,7 @@ export const updateUser: Handler = async (ctx, req) => {
     );
   }
   if (changesEmail) {
-    const taken = store.users.findByEmail(email);
+    const taken = await store.users.findByEmail(email);
     if (taken && taken.id !== user.id) throw emailExists();
   }
   if (password !== undefined) {
@@ -101,14 +103,14 @@ export const updateUser: Handler = async (ctx, req) => {
           'Password update requires reauthentication',
         );
       }
-      verifyReauthentication(store, user.id, nonce, ctx.config.now());
+      await verifyReauthentication(store, user.id, nonce, ctx.config.now());
     }
     if (password !== '' && user.encryptedPassword) {
       // A session from an e-mailed link (a password reset) is how a forgotten password is
       // replaced, so it alone needs no current password.
       if (
         ctx.config.updatePasswordRequireCurrentPassword &&
-        !isRecoverySession(store, session?.id)
+        !(await isRecoverySession(store, session?.id))
       ) {
         const current = params.current_password ?? '';
         if (current === '') {
@@ -172,10 +174,10 @@ export const updateUser: Handler = async (ctx, req) => {
     };
   }
 
-  await ctx.mailer.send(mails, (now) => {
+  await ctx.mailer.send(mails, async (now) => {
     if (encryptedPassword !== undefined) {
       // A new password voids every pending link and every other session (User.UpdatePassword).
-      store.users.update(
+      await store.users.update(
         user.id,
         {
           encryptedPassword,
@@ -191,16 +193,16 @@ export const updateUser: Handler = async (ctx, req) => {
         },
         now,
       );
-      store.sessions.deleteForUser(user.id, session?.id);
+      await store.sessions.deleteForUser(user.id, session?.id);
     }
     if (params.data !== undefined) {
-      const current = store.users.findById(user.id)?.userMetadata ?? {};
+      const current = (await store.users.findById(user.id))?.userMetadata ?? {};
       const userMetadata = mergeWithinCap('user_metadata', current, params.data);
-      store.users.update(user.id, { userMetadata }, now);
+      await store.users.update(user.id, { userMetadata }, now);
     }
     if (changesEmail) {
       if (pkce) {
-        createFlowState(
+        await createFlowState(
           store,
           user.id,
           AUTHENTICATION_METHOD.email_change,
@@ -209,10 +211,10 @@ export const updateUser: Handler = async (ctx, req) => {
           now,
         );
       }
-      store.users.update(user.id, { ...emailChange, emailChangeSentAt: now }, now);
+      await store.users.update(user.id, { ...emailChange, emailChangeSentAt: now }, now);
     }
   });
-  const updated = store.users.findById(user.id);
+  const updated = await store.users.findById(user.id);
   if (!updated) throw new Error(`user ${user.id} vanished during an update`);
-  return json(200, loadUserJson(store, updated));
+  return json(200, await loadUserJson(store, updated));
 };

@@ -63,27 +63,27 @@ export const verifyLink: Handler = async (ctx, req) => {
     | { kind: 'code'; code: string }
     | { kind: 'pending' };
   try {
-    outcome = ctx.store.transaction(() => {
+    outcome = await ctx.store.transaction(async () => {
       const nowMs = ctx.config.now();
       const now = isoTime(nowMs);
-      const verified = userForTokenHash(ctx.store, type, token, nowMs);
-      const user = applyVerification(ctx.store, verified, token, now);
+      const verified = await userForTokenHash(ctx.store, type, token, nowMs);
+      const user = await applyVerification(ctx.store, verified, token, now);
       if (user === 'pending') return { kind: 'pending' } as const;
       if (pkce) {
-        const flow = ctx.store.flowStates.latestForUser(
+        const flow = await ctx.store.flowStates.latestForUser(
           user.id,
           AUTHENTICATION_METHOD[verified.type],
         );
         if (!flow) throw flowStateError('No valid flow state found for user.');
         if (isFlowStateExpired(flow, nowMs)) throw flowStateError('Flow state is expired');
-        ctx.store.flowStates.markIssued(flow.id, now);
+        await ctx.store.flowStates.markIssued(flow.id, now);
         return { kind: 'code', code: flow.authCode } as const;
       }
       return {
         kind: 'session',
         type: verified.type,
         userId: user.id,
-        ...startSession(ctx.store, user.id, 'otp', now),
+        ...(await startSession(ctx.store, user.id, 'otp', now)),
       } as const;
     });
   } catch (error) {
@@ -127,12 +127,12 @@ const VERIFY_PARAMS = {
  * address's outstanding codes are void (a 6-digit code lives a day: without this, a patient
  * guesser spread over many IPs would find it).
  */
-function countWrongCode(ctx: AppContext, address: string, error: unknown): void {
+async function countWrongCode(ctx: AppContext, address: string, error: unknown): Promise<void> {
   const wrong = ctx.limiters?.wrongOtps;
   if (!wrong || !(error instanceof ApiError) || error.code !== 'otp_expired') return;
   wrong.take(address);
   if (wrong.allows(address)) return;
-  ctx.store.transaction(() => voidCodes(ctx.store, address, isoTime(ctx.config.now())));
+  await ctx.store.transaction(() => voidCodes(ctx.store, address, isoTime(ctx.config.now())));
   wrong.reset(address);
 }
 
@@ -149,7 +149,7 @@ export const verifyCode: Handler = async (ctx, req) => {
     throw validationFailed('Verify requires either a token or a token hash');
   }
 
-  let find: (now: number) => VerifiedToken;
+  let find: (now: number) => Promise<VerifiedToken>;
   let hash: string;
   if (token !== '') {
     if (phone !== '' && email === '') {
@@ -179,15 +179,15 @@ export const verifyCode: Handler = async (ctx, req) => {
   const guessed = token !== '' ? email.trim().toLowerCase() : '';
   let outcome;
   try {
-    outcome = ctx.store.transaction(() => {
+    outcome = await ctx.store.transaction(async () => {
       const nowMs = ctx.config.now();
       const now = isoTime(nowMs);
-      const user = applyVerification(ctx.store, find(nowMs), hash, now);
+      const user = await applyVerification(ctx.store, await find(nowMs), hash, now);
       if (user === 'pending') return undefined;
-      return { userId: user.id, ...startSession(ctx.store, user.id, 'otp', now) };
+      return { userId: user.id, ...(await startSession(ctx.store, user.id, 'otp', now)) };
     });
   } catch (error) {
-    if (guessed) countWrongCode(ctx, guessed, error);
+    if (guessed) await countWrongCode(ctx, guessed, error);
     throw error;
   }
   if (guessed) ctx.limiters?.wrongOtps.reset(guessed);

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { column, Table } from './database.ts';
+import { column, Table, type Database } from './database.ts';
 
 /** One row of `mfa_factors`. */
 export interface FactorRecord {
@@ -25,7 +24,7 @@ export interface ChallengeRecord {
   verifiedAt: string | null;
 }
 
-const FACTORS = new Table<FactorRecord>('mfa_factors', {
+const FACTORS = new Table<FactorRecord>('auth.mfa_factors', {
   id: column.text('id'),
   userId: column.text('user_id'),
   friendlyName: column.text('friendly_name'),
@@ -38,7 +37,7 @@ const FACTORS = new Table<FactorRecord>('mfa_factors', {
   lastTotpStep: column.optionalNumber('last_totp_step'),
 });
 
-const CHALLENGES = new Table<ChallengeRecord>('mfa_challenges', {
+const CHALLENGES = new Table<ChallengeRecord>('auth.mfa_challenges', {
   id: column.text('id'),
   factorId: column.text('factor_id'),
   ipAddress: column.text('ip_address'),
@@ -48,48 +47,50 @@ const CHALLENGES = new Table<ChallengeRecord>('mfa_challenges', {
 
 /** Reads and writes MFA factors and their challenges. */
 export class FactorStore {
-  readonly #db: DatabaseSync;
+  readonly #db: Database;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: Database) {
     this.#db = db;
   }
 
   /** Inserts a new factor. */
-  insert(factor: FactorRecord): void {
-    FACTORS.insert(this.#db, factor);
+  async insert(factor: FactorRecord): Promise<void> {
+    await FACTORS.insert(this.#db, factor);
   }
 
   /** The user's factors, oldest first. */
-  forUser(userId: string): FactorRecord[] {
+  forUser(userId: string): Promise<FactorRecord[]> {
     return FACTORS.all(
       this.#db,
-      'SELECT * FROM mfa_factors WHERE user_id = ? ORDER BY created_at',
+      'SELECT * FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at, id',
       userId,
     );
   }
 
   /** The factor with this id, if any. */
-  find(id: string): FactorRecord | undefined {
-    return FACTORS.one(this.#db, 'SELECT * FROM mfa_factors WHERE id = ?', id);
+  find(id: string): Promise<FactorRecord | undefined> {
+    return FACTORS.one(this.#db, 'SELECT * FROM auth.mfa_factors WHERE id = $1', id);
   }
 
   /** Deletes a factor and its challenges. */
-  delete(id: string): void {
-    this.#db.prepare('DELETE FROM mfa_factors WHERE id = ?').run(id);
+  async delete(id: string): Promise<void> {
+    await this.#db.query('DELETE FROM auth.mfa_factors WHERE id = $1', [id]);
   }
 
   /** Gives a factor a new friendly name. */
-  rename(id: string, friendlyName: string, now: string): void {
-    this.#db
-      .prepare('UPDATE mfa_factors SET friendly_name = ?, updated_at = ? WHERE id = ?')
-      .run(friendlyName, now, id);
+  async rename(id: string, friendlyName: string, now: string): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.mfa_factors SET friendly_name = $1, updated_at = $2 WHERE id = $3',
+      [friendlyName, now, id],
+    );
   }
 
   /** Marks a factor verified. */
-  markVerified(id: string, now: string): void {
-    this.#db
-      .prepare("UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?")
-      .run(now, id);
+  async markVerified(id: string, now: string): Promise<void> {
+    await this.#db.query(
+      "UPDATE auth.mfa_factors SET status = 'verified', updated_at = $1 WHERE id = $2",
+      [now, id],
+    );
   }
 
   /**
@@ -97,58 +98,63 @@ export class FactorStore {
    * later one already was: then false, and nothing changes. A single statement, so two requests
    * racing with one code cannot both be accepted (RFC 6238 §5.2: a code is good once).
    */
-  acceptTotpStep(id: string, step: number): boolean {
-    const result = this.#db
-      .prepare(
-        'UPDATE mfa_factors SET last_totp_step = ? WHERE id = ? AND (last_totp_step IS NULL OR last_totp_step < ?)',
-      )
-      .run(step, id, step);
-    return Number(result.changes) === 1;
+  async acceptTotpStep(id: string, step: number): Promise<boolean> {
+    const result = await this.#db.query(
+      'UPDATE auth.mfa_factors SET last_totp_step = $1 WHERE id = $2 AND (last_totp_step IS NULL OR last_totp_step < $1)',
+      [step, id],
+    );
+    return result.rowCount === 1;
   }
 
   /** Deletes the user's other unverified factors of a type, once one of that type is verified. */
-  deleteOtherUnverified(userId: string, factorType: string, keep: string): void {
-    this.#db
-      .prepare(
-        "DELETE FROM mfa_factors WHERE user_id = ? AND factor_type = ? AND status = 'unverified' AND id <> ?",
-      )
-      .run(userId, factorType, keep);
+  async deleteOtherUnverified(userId: string, factorType: string, keep: string): Promise<void> {
+    await this.#db.query(
+      "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND factor_type = $2 AND status = 'unverified' AND id <> $3",
+      [userId, factorType, keep],
+    );
   }
 
   /** Garbage-collects abandoned enrolments: unverified, never challenged, created before `cutoff`. */
-  deleteAbandoned(cutoff: string): void {
-    this.#db
-      .prepare(
-        "DELETE FROM mfa_factors WHERE status = 'unverified' AND created_at < ? AND NOT EXISTS (SELECT 1 FROM mfa_challenges WHERE factor_id = mfa_factors.id)",
-      )
-      .run(cutoff);
+  async deleteAbandoned(cutoff: string): Promise<void> {
+    await this.#db.query(
+      "DELETE FROM auth.mfa_factors f WHERE status = 'unverified' AND created_at < $1 AND NOT EXISTS (SELECT 1 FROM auth.mfa_challenges c WHERE c.factor_id = f.id)",
+      [cutoff],
+    );
   }
 
   /** Records a new challenge and stamps the factor's last_challenged_at. */
-  insertChallenge(challenge: ChallengeRecord): void {
-    CHALLENGES.insert(this.#db, challenge);
-    this.#db
-      .prepare('UPDATE mfa_factors SET last_challenged_at = ?, updated_at = ? WHERE id = ?')
-      .run(challenge.createdAt, challenge.createdAt, challenge.factorId);
+  async insertChallenge(challenge: ChallengeRecord): Promise<void> {
+    await CHALLENGES.insert(this.#db, challenge);
+    await this.#db.query(
+      'UPDATE auth.mfa_factors SET last_challenged_at = $1, updated_at = $1 WHERE id = $2',
+      [challenge.createdAt, challenge.factorId],
+    );
   }
 
   /** A challenge issued for this factor, if any. */
-  findChallenge(factorId: string, id: string): ChallengeRecord | undefined {
+  findChallenge(factorId: string, id: string): Promise<ChallengeRecord | undefined> {
     return CHALLENGES.one(
       this.#db,
-      'SELECT * FROM mfa_challenges WHERE factor_id = ? AND id = ?',
+      'SELECT * FROM auth.mfa_challenges WHERE factor_id = $1 AND id = $2',
       factorId,
       id,
     );
   }
 
-  /** Marks a challenge as answered, so it cannot be answered twice. */
-  markChallengeVerified(id: string, now: string): void {
-    this.#db.prepare('UPDATE mfa_challenges SET verified_at = ? WHERE id = ?').run(now, id);
+  /**
+   * Marks a challenge as answered, so it cannot be answered twice: false when it already was
+   * (two answers racing), and nothing changes.
+   */
+  async markChallengeVerified(id: string, now: string): Promise<boolean> {
+    const result = await this.#db.query(
+      'UPDATE auth.mfa_challenges SET verified_at = $1 WHERE id = $2 AND verified_at IS NULL',
+      [now, id],
+    );
+    return result.rowCount === 1;
   }
 
   /** Deletes a challenge. */
-  deleteChallenge(id: string): void {
-    this.#db.prepare('DELETE FROM mfa_challenges WHERE id = ?').run(id);
+  async deleteChallenge(id: string): Promise<void> {
+    await this.#db.query('DELETE FROM auth.mfa_challenges WHERE id = $1', [id]);
   }
 }

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { column, Table } from './database.ts';
+import { column, Table, type Database } from './database.ts';
 
 /** A mail as the developer inbox shows it. */
 export interface MailRecord {
@@ -12,7 +11,7 @@ export interface MailRecord {
   createdAt: string;
 }
 
-const MAILS = new Table<MailRecord>('mails', {
+const MAILS = new Table<MailRecord>('local_inbox.mails', {
   id: column.integer('id'),
   to: column.text('recipient'),
   subject: column.text('subject'),
@@ -24,24 +23,24 @@ const MAILS = new Table<MailRecord>('mails', {
 
 /** The developer inbox: every mail the server sent, kept in the database. */
 export class MailStore {
-  readonly #db: DatabaseSync;
+  readonly #db: Database;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: Database) {
     this.#db = db;
   }
 
   /** Files a sent mail. */
-  insert(mail: Omit<MailRecord, 'id'>): void {
-    MAILS.insert(this.#db, mail);
+  async insert(mail: Omit<MailRecord, 'id'>): Promise<void> {
+    await MAILS.insert(this.#db, mail);
   }
 
   /** Mails newest first, optionally only those to one address (case-insensitive). */
-  list(to?: string): MailRecord[] {
+  list(to?: string): Promise<MailRecord[]> {
     return to === undefined
-      ? MAILS.all(this.#db, 'SELECT * FROM mails ORDER BY id DESC')
+      ? MAILS.all(this.#db, 'SELECT * FROM local_inbox.mails ORDER BY id DESC')
       : MAILS.all(
           this.#db,
-          'SELECT * FROM mails WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC',
+          'SELECT * FROM local_inbox.mails WHERE lower(recipient) = lower($1) ORDER BY id DESC',
           to,
         );
   }

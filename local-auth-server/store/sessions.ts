@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { column, text, Table } from './database.ts';
+import { column, Table, type Database } from './database.ts';
 
 /** One row of `sessions`. */
 export interface SessionRecord {
@@ -30,7 +29,7 @@ export interface RefreshTokenRecord {
   updatedAt: string;
 }
 
-const SESSIONS = new Table<SessionRecord>('sessions', {
+const SESSIONS = new Table<SessionRecord>('auth.sessions', {
   id: column.text('id'),
   userId: column.text('user_id'),
   factorId: column.optionalText('factor_id'),
@@ -40,7 +39,7 @@ const SESSIONS = new Table<SessionRecord>('sessions', {
   refreshedAt: column.optionalText('refreshed_at'),
 });
 
-const REFRESH_TOKENS = new Table<RefreshTokenRecord>('refresh_tokens', {
+const REFRESH_TOKENS = new Table<RefreshTokenRecord>('auth.refresh_tokens', {
   id: column.integer('id'),
   token: column.text('token'),
   userId: column.text('user_id'),
@@ -53,92 +52,98 @@ const REFRESH_TOKENS = new Table<RefreshTokenRecord>('refresh_tokens', {
 
 /** Reads and writes sessions, their authentication methods and their refresh tokens. */
 export class SessionStore {
-  readonly #db: DatabaseSync;
+  readonly #db: Database;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: Database) {
     this.#db = db;
   }
 
   /** Inserts a new aal1 session. */
-  create(id: string, userId: string, now: string): void {
+  async create(id: string, userId: string, now: string): Promise<void> {
     const session = { id, userId, aal: 'aal1', createdAt: now, updatedAt: now } as const;
-    SESSIONS.insert(this.#db, session);
+    await SESSIONS.insert(this.#db, session);
   }
 
   /** The session with this id, if it still exists. */
-  find(id: string): SessionRecord | undefined {
-    return SESSIONS.one(this.#db, 'SELECT * FROM sessions WHERE id = ?', id);
+  find(id: string): Promise<SessionRecord | undefined> {
+    return SESSIONS.one(this.#db, 'SELECT * FROM auth.sessions WHERE id = $1', id);
   }
 
   /** Deletes one session (its tokens and claims go with it). */
-  delete(id: string): void {
-    this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+  async delete(id: string): Promise<void> {
+    await this.#db.query('DELETE FROM auth.sessions WHERE id = $1', [id]);
   }
 
   /** Ends all but the user's `keep` newest sessions (their tokens and claims go with them). */
-  keepNewest(userId: string, keep: number): void {
-    this.#db
-      .prepare(
-        'DELETE FROM sessions WHERE user_id = ? AND id NOT IN (SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)',
-      )
-      .run(userId, userId, keep);
+  async keepNewest(userId: string, keep: number): Promise<void> {
+    await this.#db.query(
+      'DELETE FROM auth.sessions WHERE user_id = $1 AND id NOT IN (SELECT id FROM auth.sessions WHERE user_id = $1 ORDER BY created_at DESC, ordinal DESC LIMIT $2)',
+      [userId, keep],
+    );
   }
 
   /** Deletes every session of a user, optionally sparing one. */
-  deleteForUser(userId: string, except?: string): void {
-    this.#db
-      .prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?')
-      .run(userId, except ?? null);
+  async deleteForUser(userId: string, except?: string): Promise<void> {
+    await this.#db.query(
+      'DELETE FROM auth.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::uuid',
+      [userId, except ?? null],
+    );
   }
 
   /** Deletes the user's sessions that are still at aal1 (GoTrue's InvalidateSessionsWithAALLessThan). */
-  deleteAal1ForUser(userId: string): void {
-    this.#db.prepare("DELETE FROM sessions WHERE user_id = ? AND aal = 'aal1'").run(userId);
+  async deleteAal1ForUser(userId: string): Promise<void> {
+    await this.#db.query("DELETE FROM auth.sessions WHERE user_id = $1 AND aal = 'aal1'", [userId]);
   }
 
   /** Records the assurance level a session reached and the factor that lifted it. */
-  setAal(id: string, aal: 'aal1' | 'aal2', factorId: string | null, now: string): void {
-    this.#db
-      .prepare('UPDATE sessions SET aal = ?, factor_id = ?, updated_at = ? WHERE id = ?')
-      .run(aal, factorId, now, id);
+  async setAal(id: string, aal: 'aal1' | 'aal2', factorId: string | null, now: string) {
+    await this.#db.query(
+      'UPDATE auth.sessions SET aal = $1, factor_id = $2, updated_at = $3 WHERE id = $4',
+      [aal, factorId, now, id],
+    );
   }
 
   /** Sessions whose second factor was this one. */
-  usingFactor(factorId: string): SessionRecord[] {
-    return SESSIONS.all(this.#db, 'SELECT * FROM sessions WHERE factor_id = ?', factorId);
+  usingFactor(factorId: string): Promise<SessionRecord[]> {
+    return SESSIONS.all(this.#db, 'SELECT * FROM auth.sessions WHERE factor_id = $1', factorId);
   }
 
   /** Notes a refresh on the session. */
-  markRefreshed(id: string, now: string): void {
-    this.#db
-      .prepare('UPDATE sessions SET refreshed_at = ?, updated_at = ? WHERE id = ?')
-      .run(now, now, id);
+  async markRefreshed(id: string, now: string): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.sessions SET refreshed_at = $1, updated_at = $1 WHERE id = $2',
+      [now, id],
+    );
   }
 
   /** Adds an authentication method, or refreshes its time if the session already has it. */
-  addClaim(sessionId: string, method: string, now: string): void {
-    this.#db
-      .prepare(
-        `INSERT INTO mfa_amr_claims (session_id, authentication_method, created_at, updated_at)
-         VALUES (?, ?, ?, ?)
-         ON CONFLICT (session_id, authentication_method) DO UPDATE SET updated_at = excluded.updated_at`,
-      )
-      .run(sessionId, method, now, now);
+  async addClaim(sessionId: string, method: string, now: string): Promise<void> {
+    await this.#db.query(
+      `INSERT INTO auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at)
+       VALUES ($1, $2, $3, $3)
+       ON CONFLICT (session_id, authentication_method) DO UPDATE SET updated_at = excluded.updated_at`,
+      [sessionId, method, now],
+    );
   }
 
   /** Removes an authentication method from a session. */
-  removeClaim(sessionId: string, method: string): void {
-    this.#db
-      .prepare('DELETE FROM mfa_amr_claims WHERE session_id = ? AND authentication_method = ?')
-      .run(sessionId, method);
+  async removeClaim(sessionId: string, method: string): Promise<void> {
+    await this.#db.query(
+      'DELETE FROM auth.mfa_amr_claims WHERE session_id = $1 AND authentication_method = $2',
+      [sessionId, method],
+    );
   }
 
   /** The session's authentication methods. */
-  claims(sessionId: string): AmrClaim[] {
-    return this.#db
-      .prepare('SELECT authentication_method, updated_at FROM mfa_amr_claims WHERE session_id = ?')
-      .all(sessionId)
-      .map((row) => ({ method: text(row, 'authentication_method'), at: text(row, 'updated_at') }));
+  async claims(sessionId: string): Promise<AmrClaim[]> {
+    const result = await this.#db.query(
+      'SELECT authentication_method, updated_at FROM auth.mfa_amr_claims WHERE session_id = $1 ORDER BY created_at, authentication_method',
+      [sessionId],
+    );
+    return result.rows.map((row) => ({
+      method: String(row.authentication_method),
+      at: String(row.updated_at),
+    }));
   }
 
   /** Issues a refresh token on a session, as the child of `parent` when rotating. */
@@ -148,48 +153,51 @@ export class SessionStore {
     sessionId: string,
     parent: string | null,
     now: string,
-  ): RefreshTokenRecord {
+  ): Promise<RefreshTokenRecord> {
     const issued = { token, userId, sessionId, parent, createdAt: now, updatedAt: now };
-    const result = REFRESH_TOKENS.insert(this.#db, issued);
-    return { ...issued, id: Number(result.lastInsertRowid), revoked: false };
+    return REFRESH_TOKENS.insert(this.#db, issued);
   }
 
   /** The refresh token with this value, if it still exists. */
-  findRefreshToken(token: string): RefreshTokenRecord | undefined {
-    return REFRESH_TOKENS.one(this.#db, 'SELECT * FROM refresh_tokens WHERE token = ?', token);
+  findRefreshToken(token: string): Promise<RefreshTokenRecord | undefined> {
+    return REFRESH_TOKENS.one(
+      this.#db,
+      'SELECT * FROM auth.refresh_tokens WHERE token = $1',
+      token,
+    );
   }
 
   /** The newest unrevoked refresh token of a session. */
-  activeRefreshToken(sessionId: string): RefreshTokenRecord | undefined {
+  activeRefreshToken(sessionId: string): Promise<RefreshTokenRecord | undefined> {
     return REFRESH_TOKENS.one(
       this.#db,
-      'SELECT * FROM refresh_tokens WHERE session_id = ? AND revoked = 0 ORDER BY id DESC LIMIT 1',
+      'SELECT * FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked ORDER BY id DESC LIMIT 1',
       sessionId,
     );
   }
 
   /** The session's newest refresh token, revoked or not. */
-  latestRefreshToken(sessionId: string): RefreshTokenRecord | undefined {
+  latestRefreshToken(sessionId: string): Promise<RefreshTokenRecord | undefined> {
     return REFRESH_TOKENS.one(
       this.#db,
-      'SELECT * FROM refresh_tokens WHERE session_id = ? ORDER BY id DESC LIMIT 1',
+      'SELECT * FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY id DESC LIMIT 1',
       sessionId,
     );
   }
 
   /** Marks one refresh token as used. */
-  revokeRefreshToken(id: number, now: string): void {
-    this.#db
-      .prepare('UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?')
-      .run(now, id);
+  async revokeRefreshToken(id: number, now: string): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.refresh_tokens SET revoked = true, updated_at = $1 WHERE id = $2',
+      [now, id],
+    );
   }
 
   /** Revokes every live token of a session (GoTrue's RevokeTokenFamily). */
-  revokeSessionTokens(sessionId: string, now: string): void {
-    this.#db
-      .prepare(
-        'UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0',
-      )
-      .run(now, sessionId);
+  async revokeSessionTokens(sessionId: string, now: string): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.refresh_tokens SET revoked = true, updated_at = $1 WHERE session_id = $2 AND NOT revoked',
+      [now, sessionId],
+    );
   }
 }

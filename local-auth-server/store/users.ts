@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { column, jsonObject, toSql, Table } from './database.ts';
+import { column, toSql, Table, type Database } from './database.ts';
 
 /** One row of `users`: the account, its password hash and its pending one-time tokens. */
 export interface UserRecord {
@@ -9,6 +8,8 @@ export interface UserRecord {
   email: string;
   encryptedPassword: string | null;
   emailConfirmedAt: string | null;
+  /** When an invitation was mailed (GoTrue's invited_at); null for members who signed up. */
+  invitedAt: string | null;
   confirmationToken: string;
   confirmationSentAt: string | null;
   recoveryToken: string;
@@ -39,13 +40,14 @@ export interface IdentityRecord {
   updatedAt: string;
 }
 
-const USERS = new Table<UserRecord>('users', {
+const USERS = new Table<UserRecord>('auth.users', {
   id: column.text('id'),
   aud: column.text('aud'),
   role: column.text('role'),
   email: column.text('email'),
   encryptedPassword: column.optionalText('encrypted_password'),
   emailConfirmedAt: column.optionalText('email_confirmed_at'),
+  invitedAt: column.optionalText('invited_at'),
   confirmationToken: column.text('confirmation_token'),
   confirmationSentAt: column.optionalText('confirmation_sent_at'),
   recoveryToken: column.text('recovery_token'),
@@ -64,7 +66,7 @@ const USERS = new Table<UserRecord>('users', {
   updatedAt: column.text('updated_at'),
 });
 
-const IDENTITIES = new Table<IdentityRecord>('identities', {
+const IDENTITIES = new Table<IdentityRecord>('auth.identities', {
   id: column.text('id'),
   providerId: column.text('provider_id'),
   userId: column.text('user_id'),
@@ -86,134 +88,139 @@ export interface UserPageQuery {
 
 /** Reads and writes users and their identities. */
 export class UserStore {
-  readonly #db: DatabaseSync;
+  readonly #db: Database;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: Database) {
     this.#db = db;
   }
 
   /** Inserts a new user row. */
-  insert(user: UserRecord): void {
-    USERS.insert(this.#db, user);
+  async insert(user: Omit<UserRecord, 'invitedAt'> & Partial<Pick<UserRecord, 'invitedAt'>>) {
+    await USERS.insert(this.#db, user);
   }
 
   /** Writes the given fields (and updated_at) and returns the updated user. */
-  update(id: string, changes: Partial<Omit<UserRecord, 'id'>>, now: string): UserRecord {
+  async update(
+    id: string,
+    changes: Partial<Omit<UserRecord, 'id'>>,
+    now: string,
+  ): Promise<UserRecord> {
     const entries = Object.entries({ ...changes, updatedAt: now }) as [
       keyof UserRecord,
       UserRecord[keyof UserRecord],
     ][];
-    this.#db
-      .prepare(
-        `UPDATE users SET ${entries.map(([k]) => `${USERS.columns[k].name} = ?`).join(', ')} WHERE id = ?`,
-      )
-      .run(...entries.map(([, v]) => toSql(v)), id);
-    const user = this.findById(id);
+    const user = await USERS.one(
+      this.#db,
+      `UPDATE auth.users SET ${entries.map(([k], i) => `${USERS.columns[k].name} = $${i + 1}`).join(', ')} WHERE id = $${entries.length + 1} RETURNING *`,
+      ...entries.map(([, v]) => toSql(v)),
+      id,
+    );
     if (!user) throw new Error(`user ${id} vanished during an update`);
     return user;
   }
 
   /** The user with this id, if any. */
-  findById(id: string): UserRecord | undefined {
-    return USERS.one(this.#db, 'SELECT * FROM users WHERE id = ?', id);
+  findById(id: string): Promise<UserRecord | undefined> {
+    return USERS.one(this.#db, 'SELECT * FROM auth.users WHERE id = $1', id);
   }
 
   /** The user with this (lower-cased) address, if any. */
-  findByEmail(email: string): UserRecord | undefined {
-    return USERS.one(this.#db, 'SELECT * FROM users WHERE email = ?', email);
+  findByEmail(email: string): Promise<UserRecord | undefined> {
+    return USERS.one(this.#db, 'SELECT * FROM auth.users WHERE email = $1', email);
   }
 
   /** The user a one-time token hash was issued to, looked up in the given token column. */
   findByToken(
     kind: 'confirmation' | 'recovery' | 'email_change',
     tokenHash: string,
-  ): UserRecord | undefined {
+  ): Promise<UserRecord | undefined> {
     const where =
       kind === 'email_change'
-        ? 'email_change_token_new = ?1 OR email_change_token_current = ?1'
-        : `${kind}_token = ?1`;
-    return USERS.one(this.#db, `SELECT * FROM users WHERE ${where}`, tokenHash);
+        ? 'email_change_token_new = $1 OR email_change_token_current = $1'
+        : `${kind}_token = $1`;
+    return USERS.one(this.#db, `SELECT * FROM auth.users WHERE ${where}`, tokenHash);
   }
 
   /**
    * GoTrue's FindUserForEmailChange: the user whose pending change carries this token hash,
    * sent either to the current address or to the new one.
    */
-  findForEmailChange(email: string, tokenHash: string): UserRecord | undefined {
+  findForEmailChange(email: string, tokenHash: string): Promise<UserRecord | undefined> {
     return USERS.one(
       this.#db,
-      `SELECT * FROM users
-         WHERE (email = ?1 AND email_change_token_current IN (?2, 'pkce_' || ?2))
-            OR (email_change = ?1 AND email_change_token_new IN (?2, 'pkce_' || ?2))
-         ORDER BY email = ?1 DESC LIMIT 1`,
+      `SELECT * FROM auth.users
+         WHERE (email = $1 AND email_change_token_current IN ($2, 'pkce_' || $2))
+            OR (email_change = $1 AND email_change_token_new IN ($2, 'pkce_' || $2))
+         ORDER BY email = $1 DESC LIMIT 1`,
       email,
       tokenHash,
     );
   }
 
   /** Inserts a new identity row. */
-  insertIdentity(identity: IdentityRecord): void {
-    IDENTITIES.insert(this.#db, identity);
+  async insertIdentity(identity: IdentityRecord): Promise<void> {
+    await IDENTITIES.insert(this.#db, identity);
   }
 
   /** The user's identities, oldest first. */
-  identities(userId: string): IdentityRecord[] {
+  identities(userId: string): Promise<IdentityRecord[]> {
     return IDENTITIES.all(
       this.#db,
-      'SELECT * FROM identities WHERE user_id = ? ORDER BY created_at',
+      'SELECT * FROM auth.identities WHERE user_id = $1 ORDER BY created_at, id',
       userId,
     );
   }
 
-  /** Deletes a user; identities, sessions, refresh tokens, factors and flow states go with it. */
-  delete(id: string): void {
-    this.#db.prepare('DELETE FROM users WHERE id = ?').run(id);
+  /**
+   * Deletes a user; identities, sessions, refresh tokens, factors and flow states go with it, as
+   * do the rows of every public table that references auth.users(id) on delete cascade.
+   */
+  async delete(id: string): Promise<void> {
+    await this.#db.query('DELETE FROM auth.users WHERE id = $1', [id]);
   }
 
   /**
    * One page of the users of an audience, by creation time, and how many there are in all.
    * `filter` matches part of the address or of user_metadata.full_name, as GoTrue's does.
    */
-  page(query: UserPageQuery): { users: UserRecord[]; total: number } {
+  async page(query: UserPageQuery): Promise<{ users: UserRecord[]; total: number }> {
     const where = query.filter
-      ? "aud = ?1 AND (email LIKE ?2 OR json_extract(raw_user_meta_data, '$.full_name') LIKE ?2)"
-      : 'aud = ?1';
+      ? "aud = $1 AND (email ILIKE $2 OR raw_user_meta_data ->> 'full_name' ILIKE $2)"
+      : 'aud = $1';
     const params = query.filter ? [query.aud, `%${query.filter}%`] : [query.aud];
     const direction = query.ascending ? 'ASC' : 'DESC';
-    const users = USERS.all(
+    const users = await USERS.all(
       this.#db,
-      `SELECT * FROM users WHERE ${where} ORDER BY created_at ${direction}, rowid ${direction} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
+      `SELECT * FROM auth.users WHERE ${where} ORDER BY created_at ${direction}, ordinal ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       ...params,
       query.limit,
       query.offset,
     );
-    const total = Number(
-      this.#db.prepare(`SELECT COUNT(*) AS total FROM users WHERE ${where}`).get(...params)?.total,
+    const counted = await this.#db.query(
+      `SELECT COUNT(*) AS total FROM auth.users WHERE ${where}`,
+      params,
     );
-    return { users, total };
+    return { users, total: Number(counted.rows[0]?.total) };
   }
 
   /** Replaces an identity's provider id and data (a soft-deleted user's are forgotten so). */
-  replaceIdentity(
+  async replaceIdentity(
     id: string,
     providerId: string,
     identityData: Record<string, unknown>,
     now: string,
-  ): void {
-    this.#db
-      .prepare(
-        'UPDATE identities SET provider_id = ?, identity_data = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(providerId, JSON.stringify(identityData), now, id);
+  ): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.identities SET provider_id = $1, identity_data = $2, updated_at = $3 WHERE id = $4',
+      [providerId, JSON.stringify(identityData), now, id],
+    );
   }
 
   /** Merges keys into an identity's identity_data. */
-  mergeIdentityData(id: string, data: Record<string, unknown>, now: string): void {
-    const row = this.#db.prepare('SELECT identity_data FROM identities WHERE id = ?').get(id);
-    if (!row) return;
-    const merged = { ...jsonObject(row, 'identity_data'), ...data };
-    this.#db
-      .prepare('UPDATE identities SET identity_data = ?, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(merged), now, id);
+  async mergeIdentityData(id: string, data: Record<string, unknown>, now: string): Promise<void> {
+    await this.#db.query(
+      'UPDATE auth.identities SET identity_data = identity_data || $1::jsonb, updated_at = $2 WHERE id = $3',
+      [JSON.stringify(data), now, id],
+    );
   }
 }

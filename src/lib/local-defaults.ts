@@ -18,10 +18,7 @@ export const LOCAL_SITE_PORT = 4321;
 /** The local auth server's port: the Supabase CLI's API gateway port. */
 export const LOCAL_AUTH_PORT = 54321;
 
-/**
- * Kept free for a local Postgres (the Supabase CLI's database port) should the project run one;
- * nothing listens on it today.
- */
+/** The local Postgres's port: the Supabase CLI's database port (user, password and database postgres). */
 export const LOCAL_POSTGRES_PORT = 54322;
 
 /** The site's origin when PUBLIC_SITE_URL is not set. */

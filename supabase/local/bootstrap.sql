@@ -28,6 +28,12 @@ grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role;
+-- Where GoTrue records the versions of its own tables (local-auth-server/database/auth-schema.ts).
+create table if not exists auth.schema_migrations (version varchar(255) primary key);
+alter table auth.schema_migrations owner to supabase_auth_admin;
+
+-- The local auth server's developer inbox: not part of hosted Supabase, and not exposed by the API.
+create schema if not exists local_inbox authorization supabase_auth_admin;
 
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;

@@ -230,7 +230,7 @@ describe('routing', () => {
   it('answers unknown routes with 404 JSON', async () => {
     const auth = await call(server, 'GET', '/no-such-thing', { headers: MODERN });
     expectError(auth, 404, 'not_found', 'Not Found');
-    const outside = await fetch(`${server.url}/rest/v1/things`);
+    const outside = await fetch(`${server.url}/storage/v1/things`);
     expect(outside.status).toBe(404);
     expect(outside.headers.get('content-type')).toBe('application/json');
   });

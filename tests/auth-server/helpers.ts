@@ -8,22 +8,31 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { LOCAL_SECRET_KEY, type Config } from '../../local-auth-server/config.ts';
 import { startAuthServer, type AuthServer } from '../../local-auth-server/server.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
-/** A server on a free port with its own throw-away data folder. */
+/** A server on a free port with its own throw-away data folder and database. */
 export interface TestServer extends AuthServer {
   dataDir: string;
+  /** Its database, as its owner (for tests that plant or inspect rows). */
+  databaseUrl: string;
   /** The auth API base, `${url}/auth/v1`. */
   api: string;
   stop(): Promise<void>;
 }
 
-/** Starts an in-process server on port 0 with a fresh temp data dir and a silent log. */
+/**
+ * Starts an in-process server on port 0 with a fresh temp data dir, a database of its own and a
+ * silent log; PostgREST runs behind it only when `rest: true` is asked for.
+ */
 export async function startTestServer(options: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'local-auth-test-'));
+  const database = await createTestDatabase();
   const server = await startAuthServer({
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    databaseUrl: database.authUrl,
+    rest: false,
     log: () => {},
     // Suites sign up and in far more often than hosted Supabase allows one IP; the limits have
     // their own tests (rate-limits.test.ts), which switch them on.
@@ -33,9 +42,11 @@ export async function startTestServer(options: Partial<Config> = {}): Promise<Te
   return {
     ...server,
     dataDir,
+    databaseUrl: database.ownerUrl,
     api: `${server.url}/auth/v1`,
     stop: async () => {
       await server.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,6 @@ import {
   MAX_APP_METADATA_BYTES,
   MAX_USER_METADATA_BYTES,
 } from '../../local-auth-server/metadata.ts';
-import { Store } from '../../local-auth-server/store/index.ts';
 import {
   bearer,
   call,
@@ -14,6 +13,7 @@ import {
   useTestServer,
   verifyTotpFactor,
 } from './helpers.ts';
+import { withClient } from '../support/test-database.ts';
 
 /** The longest token the members' key function accepts (supabase/functions/_shared/members-key.ts). */
 const KEY_FUNCTION_TOKEN_LIMIT = 16_384;
@@ -33,13 +33,13 @@ async function metadataOf(accessToken: string): Promise<Record<string, unknown>>
 }
 
 /** Writes user_metadata straight into the database, past any cap, as an older server could. */
-function seedMetadata(userId: string, userMetadata: Record<string, unknown>): void {
-  const store = new Store(server.dataDir);
-  try {
-    store.transaction(() => store.users.update(userId, { userMetadata }, new Date().toISOString()));
-  } finally {
-    store.close();
-  }
+async function seedMetadata(userId: string, userMetadata: Record<string, unknown>): Promise<void> {
+  await withClient(server.databaseUrl, (client) =>
+    client.query('update auth.users set raw_user_meta_data = $1 where id = $2', [
+      JSON.stringify(userMetadata),
+      userId,
+    ]),
+  );
 }
 
 describe('PUT /user under the metadata cap', () => {
@@ -94,7 +94,7 @@ describe('PUT /user under the metadata cap', () => {
   it('lets a member already past the cap sign in, shrink it, and not grow it', async () => {
     const email = uniqueEmail('legacy');
     const { userId } = await confirmedUser(server, email);
-    seedMetadata(userId, { big1: 'a'.repeat(12_000), big2: 'b'.repeat(12_000) });
+    await seedMetadata(userId, { big1: 'a'.repeat(12_000), big2: 'b'.repeat(12_000) });
     const { accessToken } = await signIn(server, email);
     // The token is past what the key function takes, but this server still reads it.
     expect(accessToken.length).toBeGreaterThan(KEY_FUNCTION_TOKEN_LIMIT);
@@ -152,7 +152,7 @@ describe('the admin API under the metadata cap', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.code).toBe('validation_failed');
     }
-    seedMetadata(String(created.body.id), { a: 'x'.repeat(20_000) });
+    await seedMetadata(String(created.body.id), { a: 'x'.repeat(20_000) });
     const shrunk = await call(server, 'PUT', path, {
       headers: SERVICE_ROLE,
       body: { user_metadata: { a: 'short' } },

@@ -50,7 +50,8 @@ describe('every answer', () => {
   it.each([
     ['a success', 'GET', '/auth/v1/health', {}, 200],
     ['an unknown auth route', 'GET', '/auth/v1/nothing-here', {}, 404],
-    ['an unknown route outside the API', 'GET', '/rest/v1/things', {}, 404],
+    ['an unknown route outside the API', 'GET', '/storage/v1/things', {}, 404],
+    ['the database API without PostgREST', 'GET', '/rest/v1/things', {}, 503],
     ['a wrong method', 'DELETE', '/auth/v1/signup', {}, 405],
     ['a refused body', 'POST', '/auth/v1/signup', {}, 400],
     ['a missing apikey', 'GET', '/auth/v1/settings', { apikey: '' }, 401],

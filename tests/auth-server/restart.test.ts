@@ -1,25 +1,45 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopOrphan } from '../../local-auth-server/database/postgres.ts';
+import { freePort } from '../support/postgres-setup.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '../../src/lib/local-defaults.ts';
 import { MODERN, totpCode, uniqueEmail } from './helpers.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../local-auth-server/main.ts');
 const KEY = LOCAL_PUBLISHABLE_KEY;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'local-auth-restart-'));
+// Run as root, the database belongs to the system user postgres, who must reach the folder.
+chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
+let databasePort = 0;
 
-afterAll(() => {
+beforeAll(async () => {
+  databasePort = await freePort();
+});
+
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  // The last stack was killed outright: its Postgres lives on until asked to stop.
+  await stopOrphan(path.join(dataDir, 'postgres'), () => {});
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `npm run auth:local`'s entry point as its own process and waits for its URL. */
+/**
+ * Runs `npm run auth:local`'s entry point (the whole stack: Postgres, the auth server, PostgREST)
+ * as its own process and waits for its URL. Its Postgres takes a port of the test cluster's
+ * neighbourhood that nothing else in the run uses.
+ */
 function startProcess(args: string[] = []): Promise<{ child: ChildProcess; api: string }> {
   const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { ...process.env, LOCAL_AUTH_PORT: '0', LOCAL_AUTH_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      LOCAL_AUTH_PORT: '0',
+      LOCAL_AUTH_DATA_DIR: dataDir,
+      LOCAL_DB_PORT: String(databasePort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -27,7 +47,7 @@ function startProcess(args: string[] = []): Promise<{ child: ChildProcess; api: 
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /URL:\s+(http:\/\/\S+)/.exec(output)?.[1];
+      const url = /API gateway:\s+(http:\/\/\S+)/.exec(output)?.[1];
       if (url) resolve({ child, api: `${url}/auth/v1` });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,8 +71,8 @@ function killed(child: ChildProcess): Promise<void> {
   });
 }
 
-describe('a server killed with SIGKILL', () => {
-  it('comes back with users, factors, sessions and its signing key intact, until --reset', async () => {
+describe('a stack killed with SIGKILL', () => {
+  it('comes back with one start, users, factors, sessions and its signing key intact, until --reset', async () => {
     const first = await startProcess();
     const email = uniqueEmail('restart');
     await post(first.api, '/signup', { email, password: 'survive-kill-9' });
