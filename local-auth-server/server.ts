@@ -100,8 +100,9 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
     const url = `http://${publicHost(address)}:${address.port}`;
     const functions = projectFunctions(config.functionsDir, {
       url,
-      anonKey: config.anonKey,
-      serviceRoleKey: config.secretKey,
+      publishableKey: config.anonKey,
+      secretKey: config.secretKey,
+      jwks: signer.jwks(),
       siteUrl: config.siteUrl,
     });
     context.resolve({

@@ -15,9 +15,10 @@ import {
 
 /*
  * The delete-account function against the real local auth server: its tokens, its session
- * check, its admin API. The handler is called directly (as the Deno entry would) and, once,
- * through the server's own /functions/v1/delete-account route, which passes it the server's
- * secret key as SUPABASE_SERVICE_ROLE_KEY.
+ * check, its admin API. The handler is called directly (as the Deno entry would) with the
+ * variables hosted Supabase sets (SUPABASE_PUBLISHABLE_KEYS, SUPABASE_SECRET_KEYS, SUPABASE_JWKS)
+ * or, in one case, the legacy ones alone; and, once, through the server's own
+ * /functions/v1/delete-account route, which hands it the server's keys the same way.
  */
 
 const SECRET_KEY = 'sb_secret_delete_account_test';
@@ -29,10 +30,12 @@ let env: DeleteFunctionEnv;
 
 beforeAll(async () => {
   server = await startTestServer({ secretKey: SECRET_KEY });
+  const jwks = await fetch(`${server.api}/.well-known/jwks.json`);
   env = {
     SUPABASE_URL: server.url,
-    SUPABASE_ANON_KEY: server.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: SECRET_KEY,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: server.anonKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: SECRET_KEY }),
+    SUPABASE_JWKS: await jwks.text(),
     SITE_URL: SITE,
   };
 });
@@ -195,18 +198,54 @@ describe('the delete-account function refuses', () => {
     });
   });
 
-  it('to work without a service key, naming the variable', async () => {
+  it('to work without a secret key, naming the variable and its legacy fallback', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { email, accessToken } = await member('unconfigured');
-    const response = await createDeleteHandler({ ...env, SUPABASE_SERVICE_ROLE_KEY: '' })(
+    const { email, userId, accessToken } = await member('unconfigured');
+    const response = await createDeleteHandler({ ...env, SUPABASE_SECRET_KEYS: undefined })(
       deleteRequest(accessToken, { confirm: email }),
     );
     expect(response.status).toBe(500);
-    expect(await answerOf(response)).toEqual({
-      error: 'not_configured',
-      message: 'Account deletion is not configured: SUPABASE_SERVICE_ROLE_KEY is not set.',
-    });
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('SUPABASE_SERVICE_ROLE_KEY'));
+    const answer = await answerOf(response);
+    expect(answer.error).toBe('not_configured');
+    expect(answer.message).toMatch(
+      /^Account deletion is not configured: SUPABASE_SECRET_KEYS is not set, nor the legacy SUPABASE_SERVICE_ROLE_KEY\./,
+    );
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^delete-account: SUPABASE_SECRET_KEYS is not set/),
+    );
+    expect(await adminGetStatus(userId)).toBe(200);
+  });
+
+  it('to work with a malformed SUPABASE_SECRET_KEYS, even beside a legacy key', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { email, userId, accessToken } = await member('malformed-secret');
+    const response = await createDeleteHandler({
+      ...env,
+      SUPABASE_SECRET_KEYS: SECRET_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: SECRET_KEY,
+    })(deleteRequest(accessToken, { confirm: email }));
+    expect(response.status).toBe(500);
+    const answer = await answerOf(response);
+    expect(answer.error).toBe('not_configured');
+    expect(answer.message).toContain('SUPABASE_SECRET_KEYS must be a JSON object of named keys');
+    // The message names the variable, never its value: that is the secret key.
+    expect(JSON.stringify(answer)).not.toContain(SECRET_KEY);
+    expect(log.mock.calls.flat().map(String).join('\n')).not.toContain(SECRET_KEY);
+    expect(await adminGetStatus(userId)).toBe(200);
+  });
+
+  it('to work with a malformed SUPABASE_JWKS, naming it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { email, userId, accessToken } = await member('malformed-jwks');
+    const response = await createDeleteHandler({ ...env, SUPABASE_JWKS: '[]' })(
+      deleteRequest(accessToken, { confirm: email }),
+    );
+    expect(response.status).toBe(500);
+    const answer = await answerOf(response);
+    expect(answer.error).toBe('not_configured');
+    expect(answer.message).toMatch(/^SUPABASE_JWKS must be the JSON Web Key Set/);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^delete-account: SUPABASE_JWKS /));
+    expect(await adminGetStatus(userId)).toBe(200);
   });
 });
 
@@ -239,12 +278,53 @@ describe('the delete-account function deletes', () => {
     expect(await adminGetStatus(userId)).toBe(404);
   });
 
+  it('through the admin API with the `default` key of SUPABASE_SECRET_KEYS', async () => {
+    const { email, userId, accessToken } = await member('secret-keys');
+    const sent: { url: string; method: string; headers: Headers }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push({
+        url: input instanceof Request ? input.url : input.toString(),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+      });
+      return fetch(input, init);
+    };
+    // The other entry is no key of this server: the delete succeeds only with `default`.
+    const secretKeys = JSON.stringify({ cron: 'sb_secret_other_entry', default: SECRET_KEY });
+    const response = await createDeleteHandler(
+      { ...env, SUPABASE_SECRET_KEYS: secretKeys },
+      recording,
+    )(deleteRequest(accessToken, { confirm: email }));
+    expect(response.status).toBe(200);
+    expect(await adminGetStatus(userId)).toBe(404);
+
+    const user = sent.find((call) => call.url.endsWith('/auth/v1/user'));
+    expect(user?.headers.get('apikey')).toBe(server.anonKey);
+    const admin = sent.find((call) => call.method === 'DELETE');
+    expect(admin?.url).toBe(`${server.api}/admin/users/${userId}`);
+    expect(admin?.headers.get('apikey')).toBe(SECRET_KEY);
+    expect(admin?.headers.get('authorization')).toBe(`Bearer ${SECRET_KEY}`);
+  });
+
+  it('with only the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY', async () => {
+    const { email, userId, accessToken } = await member('legacy');
+    const legacy = createDeleteHandler({
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: SECRET_KEY,
+      SITE_URL: SITE,
+    });
+    const response = await legacy(deleteRequest(accessToken, { confirm: email }));
+    expect(response.status).toBe(200);
+    expect(await adminGetStatus(userId)).toBe(404);
+  });
+
   it('nothing when the auth server refuses the service key, and says so in the log', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { email, userId, accessToken } = await member('refused');
     const response = await createDeleteHandler({
       ...env,
-      SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_not_this_project',
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_not_this_project' }),
     })(deleteRequest(accessToken, { confirm: email }));
     expect(response.status).toBe(502);
     expect(await answerOf(response)).toEqual({
@@ -277,7 +357,7 @@ describe('the delete-account function deletes', () => {
     );
   });
 
-  it('through the local server’s /functions/v1/delete-account, with its secret key', async () => {
+  it('through the local server’s /functions/v1/delete-account, with its own keys', async () => {
     const { email, userId, accessToken } = await member('route');
     const origin = 'http://127.0.0.1:4321';
     const preflight = await fetch(`${server.url}/functions/v1/delete-account`, {

@@ -1,3 +1,11 @@
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type JWK,
+} from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   corsOriginPolicy,
@@ -17,7 +25,7 @@ import {
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const HOSTED: KeyFunctionEnv = {
   SUPABASE_URL: 'https://abcd.supabase.co',
-  SUPABASE_ANON_KEY: 'sb_publishable_test',
+  SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_test' }),
   MEMBERS_CONTENT_KEY: KEY,
   SITE_URL: 'https://venture.example',
 };
@@ -141,18 +149,46 @@ describe("the members' key function's CORS", () => {
   });
 });
 
+/** The URL a fetch was asked for. */
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return input instanceof Request ? input.url : input.toString();
+}
+
+/** The URLs a fetch spy was asked for, in order. */
+function urlsOf(fetchSpy: { mock: { calls: Parameters<typeof fetch>[] } }): string[] {
+  return fetchSpy.mock.calls.map(([input]) => urlOf(input));
+}
+
+/** A token with the same claims as `token`, signed by a key the project never had. */
+async function signedElsewhere(token: string, kid: 'the project’s kid' | 'its own kid') {
+  const { privateKey } = await generateKeyPair('ES256');
+  const projectKid = decodeProtectedHeader(token).kid;
+  return new SignJWT(decodeJwt(token))
+    .setProtectedHeader({
+      alg: 'ES256',
+      typ: 'JWT',
+      kid: kid === 'its own kid' ? 'elsewhere' : projectKid,
+    })
+    .sign(privateKey);
+}
+
 describe("the members' key function against the local auth server", () => {
   let server: TestServer;
+  let env: KeyFunctionEnv;
   let handle: (request: Request) => Promise<Response>;
 
   beforeAll(async () => {
     server = await startTestServer();
-    handle = createKeyHandler({
+    const jwks = await fetch(`${server.api}/.well-known/jwks.json`);
+    // What hosted Supabase sets (supabase.com/docs/guides/functions/secrets), not the legacy keys.
+    env = {
       SUPABASE_URL: server.url,
-      SUPABASE_ANON_KEY: server.anonKey,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: server.anonKey }),
+      SUPABASE_JWKS: await jwks.text(),
       MEMBERS_CONTENT_KEY: KEY,
       SITE_URL: 'http://127.0.0.1:4321',
-    });
+    };
+    handle = createKeyHandler(env);
   });
 
   afterAll(async () => {
@@ -217,5 +253,81 @@ describe("the members' key function against the local auth server", () => {
     });
     const given = await handle(keyRequest(aal2));
     expect(given.status).toBe(200);
+  });
+  it('checks a token against SUPABASE_JWKS, never fetching the auth API’s key set', async () => {
+    const { accessToken } = await signedIn();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const response = await createKeyHandler(env)(keyRequest(accessToken));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ key: KEY });
+    // The session check is the only call out; it carries the publishable key.
+    expect(urlsOf(fetchSpy)).toEqual([`${server.api}/user`]);
+    expect(new Headers(fetchSpy.mock.calls[0]?.[1]?.headers).get('apikey')).toBe(server.anonKey);
+  });
+
+  it('fetches the auth API’s key set on the legacy SUPABASE_ANON_KEY alone', async () => {
+    const { accessToken } = await signedIn();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const legacy = createKeyHandler({
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      MEMBERS_CONTENT_KEY: KEY,
+      SITE_URL: 'http://127.0.0.1:4321',
+    });
+    const response = await legacy(keyRequest(accessToken));
+    expect(response.status).toBe(200);
+    expect(urlsOf(fetchSpy)).toEqual([`${server.api}/.well-known/jwks.json`, `${server.api}/user`]);
+  });
+
+  it.each(['the project’s kid', 'its own kid'] as const)(
+    'refuses a token signed by another key under %s, before asking the auth server',
+    async (kid) => {
+      const { accessToken } = await signedIn();
+      const forged = await signedElsewhere(accessToken, kid);
+      const asked: string[] = [];
+      const recording: typeof fetch = (input, init) => {
+        asked.push(urlOf(input));
+        return fetch(input, init);
+      };
+      const response = await createKeyHandler(env, recording)(keyRequest(forged));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: 'invalid_token',
+        message: 'The session token is invalid or has expired.',
+      });
+      expect(asked).toEqual([]);
+    },
+  );
+
+  it('refuses a real token when SUPABASE_JWKS is another key set, even under the same kid', async () => {
+    const { accessToken } = await signedIn();
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const other: JWK = {
+      ...(await exportJWK(publicKey)),
+      kid: decodeProtectedHeader(accessToken).kid,
+      alg: 'ES256',
+      use: 'sig',
+    };
+    const elsewhere = createKeyHandler({
+      ...env,
+      SUPABASE_JWKS: JSON.stringify({ keys: [other] }),
+    });
+    const response = await elsewhere(keyRequest(accessToken));
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('invalid_token');
+  });
+
+  it('gives nobody the key when SUPABASE_PUBLISHABLE_KEYS is malformed, and says why', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { accessToken } = await signedIn();
+    const unconfigured = createKeyHandler({ ...env, SUPABASE_PUBLISHABLE_KEYS: server.anonKey });
+    const response = await unconfigured(keyRequest(accessToken));
+    expect(response.status).toBe(500);
+    const answer = (await response.json()) as { error: string; message: string };
+    expect(answer.error).toBe('not_configured');
+    expect(answer.message).toMatch(/^SUPABASE_PUBLISHABLE_KEYS must be a JSON object/);
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^members-content-key: SUPABASE_PUBLISHABLE_KEYS must be/),
+    );
   });
 });

@@ -1,15 +1,22 @@
+import type { ProjectKeysEnv } from './keys.ts';
+
 /*
  * What every project function shares about who may read its answers (CORS) and how it answers:
  * JSON, never cached, with the request's CORS headers. Used by members-content-key and
  * delete-account.
  */
 
-/** What every project function reads from its environment (set by Supabase, or the local server). */
-export interface ProjectEnv {
+/**
+ * What every project function reads from its environment (set by Supabase, or the local server):
+ * the project's URL, its publishable key and key set (_shared/keys.ts), and the site's URL. The
+ * secret key is not here: only a function that needs it reads it.
+ */
+export interface ProjectEnv extends Pick<
+  ProjectKeysEnv,
+  'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_JWKS' | 'SUPABASE_ANON_KEY'
+> {
   /** Project URL, e.g. https://abcd.supabase.co (Supabase sets SUPABASE_URL). */
   SUPABASE_URL: string;
-  /** The project's anon or publishable key (Supabase sets SUPABASE_ANON_KEY). */
-  SUPABASE_ANON_KEY: string;
   /**
    * The site's public URL (PUBLIC_SITE_URL), or several separated by commas: the only origins
    * whose pages may read the function's answers (a secret: `supabase secrets set SITE_URL=...`).

@@ -4,17 +4,17 @@ import {
   warnWithoutSiteUrl,
   type ProjectEnv,
 } from '../_shared/cors.ts';
+import { secretKey, type ProjectKeysEnv } from '../_shared/keys.ts';
 import { authApiUrl, createMemberCheck } from '../_shared/member-check.ts';
 import { bearerToken } from '../_shared/members-key.ts';
 
-/** What the function needs from its environment (set by Supabase, or by the local server). */
-export interface DeleteFunctionEnv extends ProjectEnv {
-  /**
-   * A key with the service role, for the admin API (Supabase sets SUPABASE_SERVICE_ROLE_KEY;
-   * the local server passes its secret key, `sb_secret_...`).
-   */
-  SUPABASE_SERVICE_ROLE_KEY: string;
-}
+/**
+ * What the function needs from its environment (set by Supabase, or by the local server): as
+ * every function, plus the project's secret key for the admin API, from SUPABASE_SECRET_KEYS
+ * (or the legacy SUPABASE_SERVICE_ROLE_KEY without it; _shared/keys.ts).
+ */
+export interface DeleteFunctionEnv
+  extends ProjectEnv, Pick<ProjectKeysEnv, 'SUPABASE_SECRET_KEYS' | 'SUPABASE_SERVICE_ROLE_KEY'> {}
 
 /** The longest confirmation body read: an address is at most a few hundred characters. */
 const MAX_BODY = 4096;
@@ -40,11 +40,12 @@ async function confirmation(request: Request): Promise<string | null> {
  * The token is checked as the key function checks it (signature, issuer, audience, expiry, a
  * live session, aal2 for a member with a verified factor: _shared/member-check.ts); the
  * confirmation must be the account's address (any case), a guard against a stray call; then
- * the user is deleted with the service role (DELETE /auth/v1/admin/users/<id>, a hard delete,
- * which ends every session). Answers `{"deleted": true}`, or `{error, message}`.
+ * the user is deleted with the project's secret key (DELETE /auth/v1/admin/users/<id>, a hard
+ * delete, which ends every session). Answers `{"deleted": true}`, or `{error, message}`.
  */
 export function createDeleteHandler(env: DeleteFunctionEnv, fetchImpl: typeof fetch = fetch) {
   const authUrl = authApiUrl(env.SUPABASE_URL);
+  const adminKey = secretKey(env);
   const allowOrigin = corsOriginPolicy(env);
   const checkMember = createMemberCheck(env, 'Sign in to delete your account.', fetchImpl);
   warnWithoutSiteUrl('delete-account', env, 'no page may delete an account');
@@ -55,16 +56,16 @@ export function createDeleteHandler(env: DeleteFunctionEnv, fetchImpl: typeof fe
     if (request.method !== 'POST') {
       return reply.json(405, { error: 'method_not_allowed', message: 'Use POST.' });
     }
-    const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY;
-    if (!serviceKey) {
-      console.error('delete-account: SUPABASE_SERVICE_ROLE_KEY is not set');
+    if (!adminKey.ok) {
+      console.error(`delete-account: ${adminKey.message}`);
       return reply.json(500, {
         error: 'not_configured',
-        message: 'Account deletion is not configured: SUPABASE_SERVICE_ROLE_KEY is not set.',
+        message: `Account deletion is not configured: ${adminKey.message}`,
       });
     }
     const member = await checkMember(bearerToken(request));
     if (!member.ok) {
+      if (member.status === 500) console.error(`delete-account: ${member.message}`);
       return reply.json(member.status, { error: member.error, message: member.message });
     }
     const { id, email } = member.user;
@@ -89,10 +90,11 @@ export function createDeleteHandler(env: DeleteFunctionEnv, fetchImpl: typeof fe
       });
     let answer: Response;
     try {
-      // No body: a hard delete (should_soft_delete is not sent).
+      // No body: a hard delete (should_soft_delete is not sent). The key goes as the bearer
+      // too, as supabase-js's auth admin client sends it, `sb_secret_...` keys included.
       answer = await fetchImpl(`${authUrl}/admin/users/${encodeURIComponent(id)}`, {
         method: 'DELETE',
-        headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+        headers: { apikey: adminKey.value, Authorization: `Bearer ${adminKey.value}` },
       });
     } catch (error) {
       console.error(`delete-account: could not reach the auth server to delete user ${id}:`, error);

@@ -10,8 +10,12 @@ declare const Deno: {
 Deno.serve(
   createDeleteHandler({
     SUPABASE_URL: Deno.env.get('SUPABASE_URL') ?? '',
-    SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
-    SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+    SUPABASE_PUBLISHABLE_KEYS: Deno.env.get('SUPABASE_PUBLISHABLE_KEYS'),
+    SUPABASE_SECRET_KEYS: Deno.env.get('SUPABASE_SECRET_KEYS'),
+    SUPABASE_JWKS: Deno.env.get('SUPABASE_JWKS'),
+    // Legacy, each read only when its new variable is missing (_shared/keys.ts).
+    SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY'),
+    SUPABASE_SERVICE_ROLE_KEY: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
     SITE_URL: Deno.env.get('SITE_URL'),
   }),
 );

@@ -44,6 +44,7 @@ export function createKeyHandler(env: KeyFunctionEnv, fetchImpl: typeof fetch = 
     // (supabase/functions/_shared/members-key.ts).
     const member = await checkMember(await requestToken(request));
     if (!member.ok) {
+      if (member.status === 500) console.error(`members-content-key: ${member.message}`);
       return reply.json(member.status, { error: member.error, message: member.message });
     }
     return reply.json(200, { key: env.MEMBERS_CONTENT_KEY });

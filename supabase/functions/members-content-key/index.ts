@@ -10,7 +10,10 @@ declare const Deno: {
 Deno.serve(
   createKeyHandler({
     SUPABASE_URL: Deno.env.get('SUPABASE_URL') ?? '',
-    SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
+    SUPABASE_PUBLISHABLE_KEYS: Deno.env.get('SUPABASE_PUBLISHABLE_KEYS'),
+    SUPABASE_JWKS: Deno.env.get('SUPABASE_JWKS'),
+    // Legacy, read only when SUPABASE_PUBLISHABLE_KEYS is missing (_shared/keys.ts).
+    SUPABASE_ANON_KEY: Deno.env.get('SUPABASE_ANON_KEY'),
     MEMBERS_CONTENT_KEY: Deno.env.get('MEMBERS_CONTENT_KEY') ?? '',
     SITE_URL: Deno.env.get('SITE_URL'),
   }),
