@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
       'tests/functions/**/*.test.ts',
       'tests/auth-server/**/*.test.ts',
+      'tests/database/**/*.test.ts',
       'src/**/*.test.ts',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],

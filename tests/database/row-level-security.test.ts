@@ -1,0 +1,261 @@
+/*
+ * Row-level security, tried as an attacker would: through the real gateway and PostgREST, with
+ * supabase-js as the site uses it, as member A, member B, nobody signed in, a forged token and
+ * the service role. Every table of `public` is checked for RLS and policies, so a migration that
+ * adds a table without them fails here.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/members/database.types.ts';
+import {
+  call,
+  SECRET_KEY,
+  SERVICE_ROLE,
+  signIn,
+  uniqueEmail,
+  useTestServer,
+} from '../auth-server/helpers.ts';
+import { createTestDatabase, withClient } from '../support/test-database.ts';
+
+const server = useTestServer({ rest: true });
+
+/** A member made through the admin API (the sign-up walk is not what this suite is about). */
+async function member(label: string): Promise<{ id: string; db: SupabaseClient<Database> }> {
+  const email = uniqueEmail(label);
+  const created = await call(server, 'POST', '/admin/users', {
+    headers: SERVICE_ROLE,
+    body: { email, password: 'correct-horse-1', email_confirm: true },
+  });
+  if (created.status !== 200)
+    throw new Error(`admin create failed: ${JSON.stringify(created.body)}`);
+  const { accessToken } = await signIn(server, email);
+  return { id: String(created.body.id), db: clientWith(accessToken) };
+}
+
+/** supabase-js as the site makes it, with a member's token (or none). */
+function clientWith(accessToken?: string, key = server.anonKey): SupabaseClient<Database> {
+  return createClient<Database>(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      headers: {
+        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+        'User-Agent': 'node',
+      },
+    },
+  });
+}
+
+/** The tables of `public` and what guards them, straight from the catalogue. */
+async function publicTables(url: string) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ name: string; rls: boolean; policies: number }>(
+      `select c.relname as name, c.relrowsecurity as rls,
+              (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+        order by 1`,
+    );
+    return rows;
+  });
+}
+
+/** What is wrong with a schema's tables, one line per table: empty when every one is guarded. */
+function unguarded(tables: { name: string; rls: boolean; policies: number }[]): string[] {
+  return tables.flatMap(({ name, rls, policies }) => [
+    ...(rls ? [] : [`public.${name} has row-level security off`]),
+    ...(policies > 0 ? [] : [`public.${name} has no policy`]),
+  ]);
+}
+
+describe('every table in public', () => {
+  it('has row-level security on and policies written in the migrations', async () => {
+    const tables = await publicTables(server.databaseUrl);
+    expect(tables.map((table) => table.name)).toContain('saved');
+    expect(unguarded(tables)).toEqual([]);
+  });
+
+  it('is caught when a migration adds one without them', async () => {
+    const database = await createTestDatabase();
+    try {
+      await withClient(database.ownerUrl, (client) =>
+        client.query('create table public.careless (id int primary key, user_id uuid)'),
+      );
+      expect(unguarded(await publicTables(database.ownerUrl))).toEqual([
+        'public.careless has row-level security off',
+        'public.careless has no policy',
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('public.saved', () => {
+  let a: Awaited<ReturnType<typeof member>>;
+  let b: Awaited<ReturnType<typeof member>>;
+  const anon = () => clientWith();
+  const service = () => clientWith(undefined, SECRET_KEY);
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([member('rls-a'), member('rls-b')]);
+    const saved = await a.db
+      .from('saved')
+      .insert([{ entry_key: 'aaaaaa' }, { entry_key: 'bbbbbb' }]);
+    expect(saved.error).toBeNull();
+    expect((await b.db.from('saved').insert({ entry_key: 'cccccc' })).error).toBeNull();
+  });
+
+  afterAll(async () => {
+    await service().from('saved').delete().in('user_id', [a.id, b.id]);
+  });
+
+  it('shows a member their own rows, with their id filled in by the database', async () => {
+    const { data, error } = await a.db
+      .from('saved')
+      .select('user_id, entry_key')
+      .order('entry_key');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { user_id: a.id, entry_key: 'aaaaaa' },
+      { user_id: a.id, entry_key: 'bbbbbb' },
+    ]);
+  });
+
+  it("shows another member none of them, even asked by A's id", async () => {
+    const { data, error } = await b.db
+      .from('saved')
+      .select('user_id, entry_key')
+      .eq('user_id', a.id);
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+
+  it('refuses anyone signed out outright', async () => {
+    const read = await anon().from('saved').select('*');
+    expect(read.status).toBe(401);
+    expect(read.error?.code).toBe('42501');
+    const write = await anon().from('saved').insert({ user_id: a.id, entry_key: 'dddddd' });
+    expect(write.status).toBe(401);
+    expect(write.error?.code).toBe('42501');
+  });
+
+  it("lets no one insert a row in another member's name", async () => {
+    const { error, status } = await b.db
+      .from('saved')
+      .insert({ user_id: a.id, entry_key: 'eeeeee' });
+    expect(status).toBe(403);
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toBe('new row violates row-level security policy for table "saved"');
+  });
+
+  it("lets no one delete or change another member's rows", async () => {
+    const removed = await b.db.from('saved').delete().eq('user_id', a.id).select();
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual([]);
+    const changed = await b.db
+      .from('saved')
+      .update({ entry_key: 'ffffff' })
+      .eq('user_id', a.id)
+      .select();
+    expect(changed.error?.code).toBe('42501');
+    const { data } = await service()
+      .from('saved')
+      .select('entry_key')
+      .eq('user_id', a.id)
+      .order('entry_key');
+    expect(data).toEqual([{ entry_key: 'aaaaaa' }, { entry_key: 'bbbbbb' }]);
+  });
+
+  it('refuses a token the auth server did not sign', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    // The auth server's own key id, so only the signature gives it away.
+    const kid = (server.jwks.keys[0] as { kid?: string } | undefined)?.kid ?? '';
+    const forged = await new SignJWT({ sub: a.id, role: 'authenticated', aud: 'authenticated' })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const { status, error } = await clientWith(forged).from('saved').select('*');
+    expect(status).toBe(401);
+    expect(error?.code).toBe('PGRST301');
+  });
+
+  it('gives the service role every row, and only with the secret key', async () => {
+    const { data, error } = await service()
+      .from('saved')
+      .select('user_id')
+      .in('user_id', [a.id, b.id]);
+    expect(error).toBeNull();
+    expect(new Set(data?.map((row) => row.user_id))).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('explains a malformed entry key by its constraint', async () => {
+    const { error, status } = await a.db.from('saved').insert({ entry_key: 'Not A Key' });
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23514');
+    expect(error?.message).toContain('saved_entry_key_format');
+  });
+
+  it('keeps both of two saves made at the same moment', async () => {
+    const [first, second] = await Promise.all([
+      a.db.from('saved').insert({ entry_key: 'gggggg' }),
+      a.db.from('saved').insert({ entry_key: 'hhhhhh' }),
+    ]);
+    expect([first.error, second.error]).toEqual([null, null]);
+    const { data } = await a.db
+      .from('saved')
+      .select('entry_key')
+      .in('entry_key', ['gggggg', 'hhhhhh']);
+    expect(data).toHaveLength(2);
+  });
+});
+
+describe('deleting a member', () => {
+  it('deletes their rows with them, as on hosted Supabase', async () => {
+    const doomed = await member('rls-deleted');
+    expect((await doomed.db.from('saved').insert({ entry_key: 'kkkkkk' })).error).toBeNull();
+    const deleted = await call(server, 'DELETE', `/admin/users/${doomed.id}`, {
+      headers: SERVICE_ROLE,
+    });
+    expect(deleted.status).toBe(200);
+    const { data } = await clientWith(undefined, SECRET_KEY)
+      .from('saved')
+      .select('*')
+      .eq('user_id', doomed.id);
+    expect(data).toEqual([]);
+  });
+});
+
+describe('the gateway in front of PostgREST', () => {
+  it('asks for a key, as it does in front of the auth API', async () => {
+    const response = await fetch(`${server.url}/rest/v1/saved`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    });
+    const wrong = await fetch(`${server.url}/rest/v1/saved`, {
+      headers: { apikey: 'sb_publishable_wrong' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('refuses the secret key from a browser', async () => {
+    const response = await fetch(`${server.url}/rest/v1/saved`, {
+      headers: { apikey: SECRET_KEY, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+    });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Forbidden use of secret API key in browser',
+    );
+  });
+
+  it("answers PostgREST's OpenAPI document for the publishable key", async () => {
+    const response = await fetch(`${server.url}/rest/v1/`, { headers: { apikey: server.anonKey } });
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { swagger: string; info: { version: string } };
+    expect(document.swagger).toBe('2.0');
+    expect(document.info.version).toMatch(/^12\./);
+  });
+});
