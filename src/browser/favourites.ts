@@ -1,11 +1,12 @@
-import { FAVOURITES_UNSAVED_KEY } from '../lib/constants.ts';
+import { FAVOURITES_UNSAVED_KEY, SAVED_COPY_KEY } from '../lib/constants.ts';
 import {
   FAVOURITES_FIELD,
+  isFavouriteKey,
+  metadataFavourites,
   parseChanges,
-  parseFavourites,
   serialiseChanges,
-  serialiseFavourites,
 } from '../lib/favourites.ts';
+import { membersDatabase } from '../members/database.ts';
 import { authFetch } from '../members/server.ts';
 import { currentSession, storeMemberMetadata } from '../members/session.ts';
 import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
@@ -14,53 +15,38 @@ import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
 
 /*
- * The member's favourites in this browser: known at once from the stored session's user
- * metadata, then from the server's word when the page confirms the session, and as other tabs
- * save. Reading and saving are the requests the auth client's getUser() and updateUser({ data })
- * send (GET and PUT /auth/v1/user), made here without loading the client (100 KB) on the first
- * star. Leaving the page right after a star does not lose it: the save is sent with keepalive,
- * and the changes not yet saved wait in this tab's sessionStorage for the next page to save.
+ * The member's saved entries in this browser. They live in the database (public.saved, one row
+ * per entry, row-level security: supabase/migrations/), read and written through supabase-js's
+ * PostgREST client (src/members/database.ts), which loads with the first star on a page. A page
+ * shows the stars at once from this browser's copy of the member's list (localStorage, with the
+ * member's id; sign-out removes it), then takes the database's word once the page has loaded.
+ * A list still kept in the member's user metadata (before the database) is moved into the table
+ * once, then removed from the metadata. Leaving the page right after a star does not lose it:
+ * the request is sent with keepalive, and the changes not yet answered wait in this tab's
+ * sessionStorage for the next page to send.
  */
 
 export { $favourites };
 
-/**
- * The auth server's answer for the user, or an error carrying its status and message (no
- * session at all is a 401, src/members/server.ts's SignInNeeded).
- */
-async function userRequest(
-  init: Omit<RequestInit, 'headers'>,
-): Promise<{ user_metadata?: unknown }> {
-  const response = await authFetch('/auth/v1/user', {
-    ...init,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    const message = [body.msg, body.message, body.error_description].find(
-      (value) => typeof value === 'string',
-    );
-    throw Object.assign(new Error(String(message ?? `HTTP ${response.status}`)), {
-      status: response.status,
-    });
-  }
-  return body;
+/** A refusal of the database as the store words it: the message, the hint, the status. */
+function failure(error: { message: string; hint?: string | null }, status: number): Error {
+  return Object.assign(new Error(error.message), { hint: error.hint ?? null, status });
 }
 
 /** Starring and unstarring, for the star buttons (src/components/FavouriteButton.astro). */
 export const favourites = createFavouriteActions({
-  async load() {
-    return parseFavourites((await userRequest({ method: 'GET' })).user_metadata);
+  async add(key) {
+    const database = await membersDatabase();
+    // Saving an entry already saved (another tab, another device) changes nothing.
+    const { error, status } = await database
+      .from('saved')
+      .upsert({ entry_key: key }, { onConflict: 'user_id,entry_key', ignoreDuplicates: true });
+    if (error) throw failure(error, status);
   },
-  async save(keys) {
-    const user = await userRequest({
-      method: 'PUT',
-      body: JSON.stringify({ data: { [FAVOURITES_FIELD]: serialiseFavourites(keys) } }),
-      keepalive: true,
-    });
-    const metadata = (user.user_metadata ?? {}) as Record<string, unknown>;
-    storeMemberMetadata(metadata);
-    return parseFavourites(metadata);
+  async remove(key) {
+    const database = await membersDatabase();
+    const { error, status } = await database.from('saved').delete().eq('entry_key', key);
+    if (error) throw failure(error, status);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
   leaving: () => leaving,
@@ -74,29 +60,128 @@ export const favourites = createFavouriteActions({
   },
 });
 
-/** What this browser's stored session says the favourites are (none once signed out). */
-function fromStorage(): void {
-  const stored = currentSession();
-  favourites.known(stored ? parseFavourites(stored.session.user.user_metadata) : []);
+/** This browser's copy of the member's list, if it is this member's. */
+function readCopy(userId: string): string[] | null {
+  try {
+    const copy = JSON.parse(localStorage.getItem(SAVED_COPY_KEY) ?? 'null') as unknown;
+    if (typeof copy !== 'object' || copy === null) return null;
+    const { user, keys } = copy as { user?: unknown; keys?: unknown };
+    if (user !== userId || !Array.isArray(keys)) return null;
+    return keys.filter((key): key is string => typeof key === 'string' && isFavouriteKey(key));
+  } catch {
+    return null;
+  }
+}
+
+function writeCopy(userId: string, keys: readonly string[]): void {
+  try {
+    localStorage.setItem(SAVED_COPY_KEY, JSON.stringify({ user: userId, keys }));
+  } catch {
+    // A full or blocked storage only costs the next page its instant stars.
+  }
+}
+
+/**
+ * Moves a list kept in the member's user metadata into the table, oldest first, then removes it
+ * from the metadata: once, and harmless when two tabs do it at the same time (a row already
+ * there is left as it is; removing the field twice removes it once).
+ */
+async function moveFromMetadata(metadata: unknown): Promise<void> {
+  const keys = metadataFavourites(metadata);
+  if (keys === null) return;
+  if (keys.length > 0) {
+    const database = await membersDatabase();
+    // Their order survives as their times: the oldest star a millisecond before the next.
+    const start = Date.now() - keys.length;
+    const rows = keys.map((entry_key, i) => ({
+      entry_key,
+      created_at: new Date(start + i).toISOString(),
+    }));
+    const { error, status } = await database
+      .from('saved')
+      .upsert(rows, { onConflict: 'user_id,entry_key', ignoreDuplicates: true });
+    if (error) throw failure(error, status);
+  }
+  const response = await authFetch('/auth/v1/user', {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    // A JSON null removes the field (GoTrue merges `data` key by key).
+    body: JSON.stringify({ data: { [FAVOURITES_FIELD]: null } }),
+  });
+  if (!response.ok) throw new Error(`The old list could not be cleared (HTTP ${response.status}).`);
+  const user = (await response.json()) as { user_metadata?: Record<string, unknown> };
+  storeMemberMetadata(user.user_metadata ?? {});
+}
+
+/** The member's saved entries as the database holds them, oldest first. */
+async function loadSaved(): Promise<string[]> {
+  const database = await membersDatabase();
+  const { data, error, status } = await database
+    .from('saved')
+    .select('entry_key')
+    .order('created_at')
+    .order('entry_key');
+  if (error) throw failure(error, status);
+  return data.map((row) => row.entry_key);
 }
 
 let started = false;
 /** Set as the page goes (startFavourites listens), for the store's `leaving`. */
 let leaving = false;
 
+/** After the page has loaded: its content is painted before any request to the database. */
+function afterLoad(): Promise<void> {
+  return document.readyState === 'complete'
+    ? Promise.resolve()
+    : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** Reads the list from the database (moving an old metadata list first) and shows it. */
+async function refresh(userId: string, metadata: unknown): Promise<void> {
+  try {
+    await moveFromMetadata(metadata);
+    const keys = await loadSaved();
+    if (currentSession()?.session.user.id !== userId) return;
+    favourites.known(keys);
+    writeCopy(userId, keys);
+  } catch (error) {
+    console.error('Could not load the saved entries', error);
+    // The stars stay as this browser's copy had them; with none, they stay disabled.
+  }
+}
+
 /**
- * Starts the favourites of this page, once: from the server's word if the page has it already,
- * else from storage until it comes; then as other tabs change them.
+ * Starts the saved entries of this page, once: from this browser's copy at once, then from the
+ * database after load; then as other tabs change them, and as the member signs out elsewhere.
  */
 export function startFavourites(): void {
   if (started) return;
   started = true;
-  fromStorage();
-  // Called at once when the server has answered already, replacing what storage said.
+  const stored = currentSession();
+  if (!stored) {
+    favourites.known([]);
+    return;
+  }
+  const userId = stored.session.user.id;
+  const copy = readCopy(userId);
+  if (copy) favourites.known(copy);
+  let metadata: unknown = stored.session.user.user_metadata;
+  // The server's word on the member's metadata, when the page asks for it, is the fresher.
   $confirmedUser.subscribe((user) => {
-    if (user) favourites.known(parseFavourites(user.user_metadata));
+    if (user) metadata = user.user_metadata;
   });
-  onStoredSessionChange(fromStorage);
+  void afterLoad().then(() => refresh(userId, metadata));
+  $favourites.listen((keys) => {
+    if (keys) writeCopy(userId, keys);
+  });
+  addEventListener('storage', (event) => {
+    if (event.key !== SAVED_COPY_KEY) return;
+    const keys = readCopy(userId);
+    if (keys) favourites.known(keys);
+  });
+  onStoredSessionChange(() => {
+    if (currentSession()?.session.user.id !== userId) favourites.known([]);
+  });
   addEventListener('pagehide', () => {
     leaving = true;
   });
@@ -108,7 +193,7 @@ export function startFavourites(): void {
 
 /**
  * Makes the star in `element` (src/components/FavouriteButton.astro) show whether its entry is
- * a favourite, and star or unstar it; returns what stops it.
+ * saved, and save or remove it; returns what stops it.
  */
 export function wireStar(element: HTMLElement): () => void {
   const button = element.querySelector('button');
@@ -122,7 +207,7 @@ export function wireStar(element: HTMLElement): () => void {
       button.setAttribute('aria-pressed', String(saved));
       button.title = saved ? 'Saved: select to remove' : 'Save to your favourites';
     }),
-    // Until the server has it, the star says it is being saved.
+    // Until the database has it, the star says it is being saved.
     $savingFavourites.subscribe((saving) => {
       if (saving.has(key)) button.setAttribute('aria-busy', 'true');
       else button.removeAttribute('aria-busy');

@@ -1,12 +1,9 @@
 import type { SearchDoc } from '../search/documents.ts';
-import { currentSession } from '../members/session.ts';
-import { $confirmedUser } from '../members/state.ts';
-import { confirmSession } from '../members/confirm.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { $favourites, startFavourites } from './favourites.ts';
 
 /*
- * The member's favourites as src/components/SavedList.astro shows them: the entries come from
+ * The member's saved entries as src/components/SavedList.astro shows them: the entries come from
  * the sealed search index, grouped by catalogue on the Saved page, the newest few on the home.
  * An entry unstarred here stays listed, its star empty, until the page is left, so a slip is
  * undone where it happened (and the focus stays on the star just pressed).
@@ -37,12 +34,8 @@ export function showSaved(list: HTMLElement): () => void {
   const preview = Number(list.dataset.preview ?? 0);
   let listed: string[] = [];
   let stop = () => {};
+  // The list comes from the database after the page has loaded (src/browser/favourites.ts).
   startFavourites();
-  // The home page confirms no session: ask the server for the latest list once.
-  const stored = currentSession();
-  if (preview && stored && !stored.expired) {
-    void confirmSession(stored.session.access_token, (user) => $confirmedUser.set(user));
-  }
 
   const render = (docs: Map<string, SearchDoc>, keys: readonly string[]) => {
     // Newest first; an entry removed from the catalogue since it was starred is skipped.

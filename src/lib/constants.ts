@@ -18,6 +18,13 @@ export const RATE_LIMIT_PREFIX = 'rate-limit:';
  */
 export const FAVOURITES_UNSAVED_KEY = 'favourites-unsaved';
 
+/**
+ * localStorage key of this browser's copy of the member's saved entries, with the member's id
+ * (src/browser/favourites.ts), so a page shows its stars before the database answers; sign-out
+ * removes it.
+ */
+export const SAVED_COPY_KEY = 'saved-entries';
+
 /** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
 export const HANDOVER_TOAST_KEY = 'handover-toast';
 

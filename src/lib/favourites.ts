@@ -1,16 +1,19 @@
 /*
- * A member's favourites, kept in their own user metadata (Supabase Auth `updateUser({ data })`)
- * so they follow the member to every device with no table of our own. User metadata travels
- * inside every access token, so the stored form is as small as it can be: one string of short
- * keys, oldest first, each a hash of the entry's catalogue and id (no titles), at most
- * FAVOURITES_CAP of them. A full list adds about 4.7 KB to the token (docs/favourites.md).
+ * A member's saved entries ("favourites", the star on every card): one row each in the
+ * database's public.saved (supabase/migrations/), by the entry's key, a hash of its catalogue and
+ * id, so no row and no public file names an entry in clear. Until the database held them they
+ * lived in the member's user metadata, field `fav`, as one string of keys; that list is moved
+ * into the table once (src/browser/favourites.ts) and read here only for that.
  */
 
-/** The user-metadata field the list is stored under. */
+/** The user-metadata field the saved entries were kept in before the database held them. */
 export const FAVOURITES_FIELD = 'fav';
 
-/** Most favourites a member keeps; starring past it explains the cap instead. */
-export const FAVOURITES_CAP = 500;
+/** Most entries a member keeps saved, as the database holds it (supabase/migrations/*_saved_cap.sql). */
+export const FAVOURITES_CAP = 1000;
+
+/** How many the metadata list held at most (it is read only to move it into the table). */
+const METADATA_CAP = 500;
 
 /** Characters in a key: 36^6 (2.2 billion) values, so entries practically never share one. */
 const KEY_LENGTH = 6;
@@ -30,50 +33,28 @@ export function favouriteKey(catalogue: string, id: string): string {
 }
 
 /**
- * The favourites in a user's metadata, oldest first: anything that is not a key is dropped, a
- * repeated key counts once, and a list past the cap keeps its first FAVOURITES_CAP.
+ * The saved entries in a user's metadata (as kept before the database), oldest first: anything
+ * that is not a key is dropped, a repeated key counts once, and a list past the old cap keeps its
+ * first 500; null when the metadata has no such list (nothing to move).
  */
-export function parseFavourites(metadata: unknown): string[] {
-  if (typeof metadata !== 'object' || metadata === null) return [];
+export function metadataFavourites(metadata: unknown): string[] | null {
+  if (typeof metadata !== 'object' || metadata === null) return null;
+  if (!(FAVOURITES_FIELD in metadata)) return null;
   const value = (metadata as Record<string, unknown>)[FAVOURITES_FIELD];
   if (typeof value !== 'string') return [];
   const keys = new Set(value.split(' ').filter((key) => KEY.test(key)));
-  return [...keys].slice(0, FAVOURITES_CAP);
+  return [...keys].slice(0, METADATA_CAP);
 }
 
-/** The metadata value for a list of keys. */
-export function serialiseFavourites(keys: readonly string[]): string {
-  return keys.join(' ');
+/** Whether `text` is an entry's key (as public.saved's constraint has it). */
+export function isFavouriteKey(text: string): boolean {
+  return KEY.test(text);
 }
 
 /** One star or unstar, in the order the member made them. */
 export interface FavouriteChange {
   key: string;
   saved: boolean;
-}
-
-/**
- * The list to store: the server's latest list with this device's changes replayed on it, so a
- * star made on another device meanwhile is kept rather than overwritten. A new favourite past
- * the cap is refused (and reported), never one already saved.
- */
-export function applyChanges(
-  server: readonly string[],
-  changes: readonly FavouriteChange[],
-  cap = FAVOURITES_CAP,
-): { keys: string[]; refused: string[] } {
-  const keys = [...server];
-  const refused: string[] = [];
-  for (const { key, saved } of changes) {
-    const at = keys.indexOf(key);
-    if (!saved) {
-      if (at !== -1) keys.splice(at, 1);
-    } else if (at === -1) {
-      if (keys.length < cap) keys.push(key);
-      else refused.push(key);
-    }
-  }
-  return { keys, refused };
 }
 
 /**

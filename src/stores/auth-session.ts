@@ -4,6 +4,7 @@ import {
   HANDOVER_TOAST_KEY,
   FAVOURITES_UNSAVED_KEY,
   PROMPT_VALUES_KEY,
+  SAVED_COPY_KEY,
   RATE_LIMIT_PREFIX,
 } from '../lib/constants.ts';
 import { forgetKey } from '../members/key.ts';
@@ -57,9 +58,8 @@ export function createAuthSession(world: AuthSessionWorld) {
    * Removes every trace of the member this browser kept: what supabase-js stores for this
    * project (session, user, PKCE verifier), the members' content key, the attempt records of
    * src/lib/rate-limiter.ts (they name the member's address), what they typed into prompts
-   * (src/lib/prompt-values.ts) and the service worker's copies of members' pages. Favourites
-   * live in the stored session's user metadata, so they go with it, and the stars this tab had
-   * not finished saving go too.
+   * (src/lib/prompt-values.ts), this browser's copy of their saved entries and the stars this
+   * tab had not finished saving, and the service worker's copies of members' pages.
    */
   async function forgetMember(): Promise<void> {
     const { local, session } = world;
@@ -68,6 +68,7 @@ export function createAuthSession(world: AuthSessionWorld) {
     try {
       removeKeysStartingWith(local, RATE_LIMIT_PREFIX);
       local.removeItem(PROMPT_VALUES_KEY);
+      local.removeItem(SAVED_COPY_KEY);
       session.removeItem(FAVOURITES_UNSAVED_KEY);
     } catch (error) {
       console.error('Could not clear the member’s records', error);

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import { FAVOURITES_CAP, applyChanges, type FavouriteChange } from '../lib/favourites.ts';
+import { FAVOURITES_CAP, type FavouriteChange } from '../lib/favourites.ts';
 
 /**
- * The member's favourites as this page shows them (keys of src/lib/favourites.ts, oldest
- * first): what the server last said, with the stars still being saved applied. Null until
+ * The member's saved entries as this page shows them (keys of src/lib/favourites.ts, oldest
+ * first): what the database last said, with the stars still being saved applied. Null until
  * known (the stars stay disabled).
  */
 export const $favourites = atom<readonly string[] | null>(null);
@@ -11,12 +11,12 @@ export const $favourites = atom<readonly string[] | null>(null);
 /** Keys whose star or unstar is still being saved (their stars show it). */
 export const $savingFavourites = atom<ReadonlySet<string>>(new Set());
 
-/** What the favourites need from the world, passed in so tests run them without a server. */
+/** What the saved entries need from the world, passed in so tests run them without a server. */
 export interface FavouritesWorld {
-  /** The list the server holds now. */
-  load(): Promise<string[]>;
-  /** Stores `keys` as the whole list; resolves to the list the server then holds. */
-  save(keys: readonly string[]): Promise<string[]>;
+  /** Saves one entry (a row of public.saved); saving one already saved changes nothing. */
+  add(key: string): Promise<void>;
+  /** Removes one saved entry; removing one not saved changes nothing. */
+  remove(key: string): Promise<void>;
   /** Tells the member what went wrong, in words. */
   notify(message: { title: string; description: string }): void;
   /**
@@ -26,17 +26,17 @@ export interface FavouritesWorld {
   unsaved?: { read(): FavouriteChange[]; write(changes: readonly FavouriteChange[]): void };
   /**
    * True once the page is being left: a save that fails then was cut off by leaving, not
-   * refused, so its changes stay kept for the next page instead of being undone.
+   * refused, so its change stays kept for the next page instead of being undone.
    */
   leaving?(): boolean;
   cap?: number;
 }
 
 /** What a failed save says, by what the error tells. */
-function failureReason(error: unknown): string {
+export function failureReason(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (status === 401 || status === 403) return 'Your session has ended: sign in again to save.';
-  // No answer at all: fetch's TypeError, or the auth client's retryable error with status 0.
+  // No answer at all: fetch's TypeError, or a client's retryable error with status 0.
   if (error instanceof TypeError || status === 0)
     return 'The server could not be reached: check your connection and try again.';
   const message = (error as { message?: unknown } | null)?.message;
@@ -45,78 +45,92 @@ function failureReason(error: unknown): string {
     : 'Something went wrong on the server: try again in a moment.';
 }
 
+/** The list after `changes`, in order: a star adds at the end, an unstar removes. */
+function replay(keys: readonly string[], changes: readonly FavouriteChange[]): string[] {
+  const list = [...keys];
+  for (const { key, saved } of changes) {
+    const at = list.indexOf(key);
+    if (saved && at === -1) list.push(key);
+    if (!saved && at !== -1) list.splice(at, 1);
+  }
+  return list;
+}
+
 /**
  * Starring and unstarring, optimistic: the star changes at once, the change is saved in the
- * background, and one that fails is undone with a message. Saves never overlap; each reads the
- * server's list first and replays this page's changes on it (applyChanges), so two devices
- * saving at once both keep their stars.
+ * background as one row added or removed, and one that fails is undone with a message. Each
+ * change touches its own row, so two devices starring at once both keep their stars; changes
+ * to one entry are sent in the order they were made.
  */
 export function createFavouriteActions(world: FavouritesWorld) {
   const cap = world.cap ?? FAVOURITES_CAP;
   let confirmed: readonly string[] | null = null;
-  let sending: FavouriteChange[] = [];
+  /** Changes made on this page and not yet answered, in the order they were made. */
   let pending: FavouriteChange[] = [];
-  let flushing: Promise<void> | undefined;
+  /** Per entry, the end of its queue of changes. */
+  const queues = new Map<string, Promise<void>>();
   let resumed = false;
 
   const publish = () => {
-    const changes = [...sending, ...pending];
-    $favourites.set(confirmed === null ? null : applyChanges(confirmed, changes, Infinity).keys);
-    $savingFavourites.set(new Set(changes.map(({ key }) => key)));
-    world.unsaved?.write(changes);
+    $favourites.set(confirmed === null ? null : replay(confirmed, pending));
+    $savingFavourites.set(new Set(pending.map(({ key }) => key)));
+    world.unsaved?.write(pending);
   };
 
   const capMessage = () =>
     world.notify({
-      title: `You have ${cap} favourites`,
-      description: `That is as many as can be kept. Remove one you no longer need, then star this again.`,
+      title: `You have saved ${cap.toLocaleString('en')} entries`,
+      description: `That is as many as can be kept. Remove one you no longer need, then save this again.`,
     });
 
-  /** Saves what is pending, one save at a time; resolves once nothing is. */
-  function startFlush(): Promise<void> {
-    flushing ??= flush().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
-
-  async function flush(): Promise<void> {
-    while (pending.length > 0) {
-      sending = pending;
-      pending = [];
+  /** Sends one change after the earlier ones of its entry; resolves once it is answered. */
+  function send(change: FavouriteChange): Promise<void> {
+    const previous = queues.get(change.key) ?? Promise.resolve();
+    const sent = previous.then(async () => {
       try {
-        const { keys, refused } = applyChanges(await world.load(), sending, cap);
-        confirmed = await world.save(keys);
-        if (refused.length > 0) capMessage();
+        await (change.saved ? world.add(change.key) : world.remove(change.key));
+        confirmed = replay(confirmed ?? [], [change]);
       } catch (error) {
-        // The browser cut the request as the page went: the changes stay in world.unsaved,
-        // untouched, and the next page saves them.
+        // The browser cut the request as the page went: the change stays in world.unsaved,
+        // untouched, and the next page saves it.
         if (world.leaving?.()) return;
-        world.notify({
-          title: 'Your favourites were not saved',
-          description: `${failureReason(error)} The star is back as it was.`,
-        });
+        const refusedByCap = (error as { hint?: unknown } | null)?.hint === 'saved_cap';
+        if (refusedByCap) capMessage();
+        else
+          world.notify({
+            title: change.saved ? 'This entry was not saved' : 'This entry was not removed',
+            description: `${failureReason(error)} The star is back as it was.`,
+          });
       }
-      sending = [];
+      pending = pending.filter((entry) => entry !== change);
       publish();
-    }
+    });
+    const tail = sent.catch(() => undefined);
+    queues.set(change.key, tail);
+    void tail.then(() => {
+      if (queues.get(change.key) === tail) queues.delete(change.key);
+    });
+    return sent;
   }
 
   return {
-    /** What storage or the server says the list is (a page load, a confirmed session). */
+    /** What the database (or this browser's copy of it) says the list is. */
     known(keys: readonly string[]): void {
       confirmed = keys;
       // The first list this page learns already shows what the last page left unsaved, and
       // saving it resumes at once.
       if (!resumed) {
         resumed = true;
-        pending.push(...(world.unsaved?.read() ?? []));
-        if (pending.length > 0) void startFlush();
+        const left = world.unsaved?.read() ?? [];
+        pending.push(...left);
+        publish();
+        for (const change of left) void send(change);
+        return;
       }
       publish();
     },
 
-    /** Stars (`saved`) or unstars the entry with `key`; resolves once every change is saved. */
+    /** Stars (`saved`) or unstars the entry with `key`; resolves once the change is answered. */
     toggle(key: string, saved: boolean): Promise<void> {
       const shown = $favourites.get();
       if (shown === null) return Promise.resolve();
@@ -124,9 +138,15 @@ export function createFavouriteActions(world: FavouritesWorld) {
         capMessage();
         return Promise.resolve();
       }
-      pending.push({ key, saved });
+      const change = { key, saved };
+      pending.push(change);
       publish();
-      return startFlush();
+      return send(change);
+    },
+
+    /** Resolves once every change made so far is answered. */
+    async settled(): Promise<void> {
+      await Promise.all([...queues.values()]);
     },
   };
 }

@@ -211,6 +211,41 @@ describe('public.saved', () => {
   });
 });
 
+describe('the cap on saved entries', () => {
+  it('holds at 1,000 in the database, even for two saves racing at 999', async () => {
+    const full = await member('rls-cap');
+    const keys = Array.from({ length: 999 }, (_, i) => i.toString(36).padStart(6, '0'));
+    const planted = await clientWith(undefined, SECRET_KEY)
+      .from('saved')
+      .insert(keys.map((entry_key) => ({ user_id: full.id, entry_key })));
+    expect(planted.error).toBeNull();
+    const racing = await Promise.all([
+      full.db.from('saved').insert({ entry_key: 'racer1' }),
+      full.db.from('saved').insert({ entry_key: 'racer2' }),
+    ]);
+    const refused = racing.filter((answer) => answer.error !== null);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.status).toBe(400);
+    expect(refused[0]?.error).toMatchObject({
+      code: 'P0001',
+      hint: 'saved_cap',
+      message:
+        'You have saved 1,000 entries, as many as can be kept. Remove one you no longer need, then save this again.',
+    });
+    const { count } = await clientWith(undefined, SECRET_KEY)
+      .from('saved')
+      .select('*', { count: 'exact', head: true })
+      .eq('user_id', full.id);
+    expect(count).toBe(1000);
+  });
+
+  it('is not a function anyone can call through the API', async () => {
+    const { db } = await member('rls-rpc');
+    const { status } = await db.rpc('saved_within_cap' as never);
+    expect([401, 403, 404]).toContain(status);
+  });
+});
+
 describe('deleting a member', () => {
   it('deletes their rows with them, as on hosted Supabase', async () => {
     const doomed = await member('rls-deleted');

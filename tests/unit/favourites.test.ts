@@ -2,13 +2,11 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeUserMetadata } from '../../src/members/session.ts';
 import {
-  FAVOURITES_CAP,
-  applyChanges,
   favouriteKey,
+  isFavouriteKey,
+  metadataFavourites,
   parseChanges,
-  parseFavourites,
   serialiseChanges,
-  serialiseFavourites,
   type FavouriteChange,
 } from '../../src/lib/favourites.ts';
 import {
@@ -27,27 +25,30 @@ describe('favourite keys', () => {
     expect(favouriteKey('dev-tools', 'cursor')).not.toBe(key);
   });
 
-  it('round-trip through the metadata string', () => {
-    const keys = ['abc123', '000000', 'zzzzzz'];
-    expect(parseFavourites({ fav: serialiseFavourites(keys) })).toEqual(keys);
+  it('are what public.saved accepts, and nothing else', () => {
+    expect(isFavouriteKey(favouriteKey('toolstack', 'cursor'))).toBe(true);
+    for (const text of ['ABC123', 'abc12', 'abc1234', '<img>', '']) {
+      expect(isFavouriteKey(text)).toBe(false);
+    }
   });
+});
 
+describe('a list kept in user metadata, before the database', () => {
   it.each([
-    [null, []],
-    [{}, []],
+    [null, null],
+    [{}, null],
+    [{ display_name: 'Ada' }, null],
     [{ fav: 42 }, []],
     [{ fav: ['abc123'] }, []],
     [{ fav: 'abc123 ABC123 abc12 abc1234 <img> abc123 def456' }, ['abc123', 'def456']],
     [{ fav: '' }, []],
-  ])('parses %j as %j', (metadata, keys) => {
-    expect(parseFavourites(metadata)).toEqual(keys);
+  ])('reads %j as %j (null: nothing to move)', (metadata, keys) => {
+    expect(metadataFavourites(metadata)).toEqual(keys);
   });
 
-  it('keeps the first FAVOURITES_CAP of a list that grew past it', () => {
-    const keys = Array.from({ length: FAVOURITES_CAP + 5 }, (_, i) =>
-      i.toString(36).padStart(6, '0'),
-    );
-    expect(parseFavourites({ fav: keys.join(' ') })).toEqual(keys.slice(0, FAVOURITES_CAP));
+  it('keeps the first 500, as many as it could hold', () => {
+    const keys = Array.from({ length: 505 }, (_, i) => i.toString(36).padStart(6, '0'));
+    expect(metadataFavourites({ fav: keys.join(' ') })).toEqual(keys.slice(0, 500));
   });
 });
 
@@ -70,80 +71,36 @@ describe('changes kept while a page is left', () => {
   );
 });
 
-describe('merging this device’s changes into the server’s list', () => {
-  it.each([
-    [
-      'a star made elsewhere is kept',
-      ['aaaaaa', 'bbbbbb'],
-      [{ key: 'cccccc', saved: true }],
-      ['aaaaaa', 'bbbbbb', 'cccccc'],
-    ],
-    [
-      'an unstar removes only that entry',
-      ['aaaaaa', 'bbbbbb'],
-      [{ key: 'aaaaaa', saved: false }],
-      ['bbbbbb'],
-    ],
-    ['starring twice keeps one', ['aaaaaa'], [{ key: 'aaaaaa', saved: true }], ['aaaaaa']],
-    [
-      'unstarring what another device removed is harmless',
-      ['aaaaaa'],
-      [{ key: 'bbbbbb', saved: false }],
-      ['aaaaaa'],
-    ],
-    [
-      'changes replay in order',
-      [],
-      [
-        { key: 'aaaaaa', saved: true },
-        { key: 'aaaaaa', saved: false },
-        { key: 'bbbbbb', saved: true },
-      ],
-      ['bbbbbb'],
-    ],
-  ])('%s', (_, server, changes, expected) => {
-    expect(applyChanges(server, changes)).toEqual({ keys: expected, refused: [] });
-  });
-
-  it('refuses a new star past the cap, never one already saved', () => {
-    expect(
-      applyChanges(
-        ['aaaaaa', 'bbbbbb'],
-        [
-          { key: 'cccccc', saved: true },
-          { key: 'aaaaaa', saved: true },
-        ],
-        2,
-      ),
-    ).toEqual({ keys: ['aaaaaa', 'bbbbbb'], refused: ['cccccc'] });
-  });
-});
-
-/** A server that holds a list, with saves the test releases or fails one at a time. */
-function fakeServer(
+/**
+ * A database that holds a member's rows, with each add or remove waiting for the test to answer
+ * it, one at a time or all at once.
+ */
+function fakeDatabase(
   initial: string[],
   kept: { changes: readonly FavouriteChange[] } = { changes: [] },
 ) {
-  let list = [...initial];
-  const saves: {
-    keys: readonly string[];
+  const rows = new Set(initial);
+  const requests: {
+    change: FavouriteChange;
     resolve: () => void;
     reject: (error: unknown) => void;
   }[] = [];
   const messages: string[] = [];
+  const request = (change: FavouriteChange) =>
+    new Promise<void>((resolve, reject) => {
+      requests.push({
+        change,
+        resolve: () => {
+          if (change.saved) rows.add(change.key);
+          else rows.delete(change.key);
+          resolve();
+        },
+        reject,
+      });
+    });
   const world: FavouritesWorld = {
-    load: () => Promise.resolve([...list]),
-    save: (keys) =>
-      new Promise<string[]>((resolve, reject) => {
-        saves.push({
-          keys,
-          resolve: () => {
-            list = [...keys];
-            resolve([...keys]);
-          },
-          reject,
-        });
-      }),
+    add: (key) => request({ key, saved: true }),
+    remove: (key) => request({ key, saved: false }),
     notify: ({ title }) => messages.push(title),
     // What a tab keeps while it leaves a page: shared by the pages of one test, as a tab's storage is.
     unsaved: {
@@ -154,17 +111,7 @@ function fakeServer(
     },
     cap: 3,
   };
-  return {
-    world,
-    saves,
-    messages,
-    get list() {
-      return list;
-    },
-    set list(value: string[]) {
-      list = value;
-    },
-  };
+  return { world, requests, messages, rows };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve));
@@ -176,132 +123,153 @@ describe('starring', () => {
   });
 
   it('shows the star at once and keeps it once saved', async () => {
-    const server = fakeServer([]);
-    const actions = createFavouriteActions(server.world);
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
     actions.known([]);
     const done = actions.toggle('aaaaaa', true);
     expect($favourites.get()).toEqual(['aaaaaa']);
     expect([...$savingFavourites.get()]).toEqual(['aaaaaa']);
     await settle();
-    server.saves[0]!.resolve();
+    database.requests[0]!.resolve();
     await done;
     expect($favourites.get()).toEqual(['aaaaaa']);
     expect($savingFavourites.get().size).toBe(0);
-    expect(server.list).toEqual(['aaaaaa']);
+    expect([...database.rows]).toEqual(['aaaaaa']);
   });
 
   it('undoes the star with a message when saving fails', async () => {
-    const server = fakeServer(['bbbbbb']);
-    const actions = createFavouriteActions(server.world);
+    const database = fakeDatabase(['bbbbbb']);
+    const actions = createFavouriteActions(database.world);
     actions.known(['bbbbbb']);
     const done = actions.toggle('aaaaaa', true);
     expect($favourites.get()).toEqual(['bbbbbb', 'aaaaaa']);
     await settle();
-    server.saves[0]!.reject(new TypeError('Failed to fetch'));
+    database.requests[0]!.reject(new TypeError('Failed to fetch'));
     await done;
     expect($favourites.get()).toEqual(['bbbbbb']);
-    expect(server.messages).toEqual(['Your favourites were not saved']);
+    expect(database.messages).toEqual(['This entry was not saved']);
   });
 
-  it('keeps a star another device saved while this one was saving', async () => {
-    const server = fakeServer([]);
-    const actions = createFavouriteActions(server.world);
-    actions.known([]);
-    server.list = ['cccccc']; // starred on the phone after this page loaded
-    const done = actions.toggle('aaaaaa', true);
-    await settle();
-    expect(server.saves[0]!.keys).toEqual(['cccccc', 'aaaaaa']);
-    server.saves[0]!.resolve();
-    await done;
-    expect($favourites.get()).toEqual(['cccccc', 'aaaaaa']);
-  });
-
-  it('sends one save at a time, the later changes after the first', async () => {
-    const server = fakeServer([]);
-    const actions = createFavouriteActions(server.world);
+  it('sends stars of different entries at once, each its own row', async () => {
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
     actions.known([]);
     const first = actions.toggle('aaaaaa', true);
+    const second = actions.toggle('bbbbbb', true);
     await settle();
-    void actions.toggle('bbbbbb', true);
-    expect(server.saves).toHaveLength(1);
-    expect($favourites.get()).toEqual(['aaaaaa', 'bbbbbb']);
-    server.saves[0]!.resolve();
+    expect(database.requests.map(({ change }) => change)).toEqual([
+      { key: 'aaaaaa', saved: true },
+      { key: 'bbbbbb', saved: true },
+    ]);
+    // Answered out of order: each keeps its star.
+    database.requests[1]!.resolve();
+    database.requests[0]!.resolve();
+    await Promise.all([first, second]);
+    // In the order the database took them, as the next page will list them.
+    expect($favourites.get()).toEqual(['bbbbbb', 'aaaaaa']);
+    expect([...database.rows].sort()).toEqual(['aaaaaa', 'bbbbbb']);
+  });
+
+  it('sends changes to one entry in the order they were made', async () => {
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
+    actions.known([]);
+    void actions.toggle('aaaaaa', true);
+    const unstar = actions.toggle('aaaaaa', false);
     await settle();
-    expect(server.saves).toHaveLength(2);
-    expect(server.saves[1]!.keys).toEqual(['aaaaaa', 'bbbbbb']);
-    server.saves[1]!.resolve();
-    await first;
-    expect(server.list).toEqual(['aaaaaa', 'bbbbbb']);
+    expect(database.requests).toHaveLength(1);
+    expect($favourites.get()).toEqual([]);
+    database.requests[0]!.resolve();
+    await settle();
+    expect(database.requests[1]!.change).toEqual({ key: 'aaaaaa', saved: false });
+    database.requests[1]!.resolve();
+    await unstar;
+    expect([...database.rows]).toEqual([]);
+    expect($favourites.get()).toEqual([]);
   });
 
   it('explains the cap instead of starring past it', async () => {
-    const server = fakeServer(['aaaaaa', 'bbbbbb', 'cccccc']);
-    const actions = createFavouriteActions(server.world);
+    const database = fakeDatabase(['aaaaaa', 'bbbbbb', 'cccccc']);
+    const actions = createFavouriteActions(database.world);
     actions.known(['aaaaaa', 'bbbbbb', 'cccccc']);
     await actions.toggle('dddddd', true);
     expect($favourites.get()).toEqual(['aaaaaa', 'bbbbbb', 'cccccc']);
-    expect(server.saves).toHaveLength(0);
-    expect(server.messages).toEqual(['You have 3 favourites']);
+    expect(database.requests).toHaveLength(0);
+    expect(database.messages).toEqual(['You have saved 3 entries']);
+  });
+
+  it('explains the cap when the database holds it (a list another device filled)', async () => {
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
+    actions.known([]);
+    const done = actions.toggle('aaaaaa', true);
+    await settle();
+    database.requests[0]!.reject(
+      Object.assign(new Error('You have saved 1,000 entries'), { hint: 'saved_cap', status: 400 }),
+    );
+    await done;
+    expect($favourites.get()).toEqual([]);
+    expect(database.messages).toEqual(['You have saved 3 entries']);
   });
 
   it('keeps an unstar made just before the page was left, shows it on the next page and saves it there', async () => {
     const tab = { changes: [] as readonly FavouriteChange[] };
-    const first = fakeServer(['aaaaaa', 'bbbbbb'], tab);
+    const first = fakeDatabase(['aaaaaa', 'bbbbbb'], tab);
     const leaving = createFavouriteActions(first.world);
     leaving.known(['aaaaaa', 'bbbbbb']);
     void leaving.toggle('aaaaaa', false);
-    // The page is left before the save answers.
+    // The page is left before the database answers.
     expect(tab.changes).toEqual([{ key: 'aaaaaa', saved: false }]);
 
-    const next = fakeServer(['aaaaaa', 'bbbbbb'], tab);
+    const next = fakeDatabase(['aaaaaa', 'bbbbbb'], tab);
     const arriving = createFavouriteActions(next.world);
-    arriving.known(['aaaaaa', 'bbbbbb']); // what the stored session still says
+    arriving.known(['aaaaaa', 'bbbbbb']); // what this browser's copy still says
     expect($favourites.get()).toEqual(['bbbbbb']);
     expect([...$savingFavourites.get()]).toEqual(['aaaaaa']);
     await settle();
-    expect(next.saves[0]!.keys).toEqual(['bbbbbb']);
-    next.saves[0]!.resolve();
+    expect(next.requests[0]!.change).toEqual({ key: 'aaaaaa', saved: false });
+    next.requests[0]!.resolve();
     await settle();
-    expect(next.list).toEqual(['bbbbbb']);
+    expect([...next.rows]).toEqual(['bbbbbb']);
     expect(tab.changes).toEqual([]);
     expect($savingFavourites.get().size).toBe(0);
   });
 
-  it('keeps a change whose save the browser cut off as the page was left, without a message', async () => {
+  it('keeps a change whose request the browser cut off as the page was left, without a message', async () => {
     const tab = { changes: [] as readonly FavouriteChange[] };
-    const server = fakeServer(['aaaaaa'], tab);
+    const database = fakeDatabase(['aaaaaa'], tab);
     let leaving = false;
-    const actions = createFavouriteActions({ ...server.world, leaving: () => leaving });
+    const actions = createFavouriteActions({ ...database.world, leaving: () => leaving });
     actions.known(['aaaaaa']);
     void actions.toggle('aaaaaa', false);
     await settle();
     leaving = true;
-    server.saves[0]!.reject(new TypeError('Failed to fetch'));
+    database.requests[0]!.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(tab.changes).toEqual([{ key: 'aaaaaa', saved: false }]);
-    expect(server.messages).toEqual([]);
+    expect(database.messages).toEqual([]);
   });
 
-  it('forgets a kept change the server refuses, with the message', async () => {
+  it('forgets a kept change the database refuses, with the message', async () => {
     const tab = { changes: [{ key: 'cccccc', saved: true }] as readonly FavouriteChange[] };
-    const server = fakeServer([], tab);
-    const actions = createFavouriteActions(server.world);
+    const database = fakeDatabase([], tab);
+    const actions = createFavouriteActions(database.world);
     actions.known([]);
     expect($favourites.get()).toEqual(['cccccc']);
     await settle();
-    server.saves[0]!.reject(Object.assign(new Error('Invalid JWT'), { status: 401 }));
+    database.requests[0]!.reject(Object.assign(new Error('JWT expired'), { status: 401 }));
     await settle();
     expect($favourites.get()).toEqual([]);
     expect(tab.changes).toEqual([]);
-    expect(server.messages).toEqual(['Your favourites were not saved']);
+    expect(database.messages).toEqual(['This entry was not saved']);
   });
 
   it('does nothing before the list is known', async () => {
-    const server = fakeServer([]);
-    const actions = createFavouriteActions(server.world);
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
     await actions.toggle('aaaaaa', true);
     expect($favourites.get()).toBeNull();
-    expect(server.saves).toHaveLength(0);
+    expect(database.requests).toHaveLength(0);
   });
 });
 
@@ -320,10 +288,10 @@ describe('why a save failed, in words', () => {
   ])('%s', async (error, words) => {
     const messages: string[] = [];
     const actions = createFavouriteActions({
-      load: () => Promise.resolve([]),
-      // The auth client's errors are Error subclasses; {} stands for anything else thrown.
+      // The clients' errors are Error subclasses; {} stands for anything else thrown.
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-      save: () => Promise.reject(error),
+      add: () => Promise.reject(error),
+      remove: () => Promise.resolve(),
       notify: ({ description }) => messages.push(description),
     });
     actions.known([]);
