@@ -97,9 +97,6 @@ export function functionPath(name: string): string {
   return `/functions/v1/${name}`;
 }
 
-/** Where a member without a usable session is sent. */
-export const SIGN_IN_PATH = '/auth';
-
 /**
  * A region's top-level nodes grouped before each element marked PART_START_ATTRIBUTE: how the
  * opener inserts the later part a category at a task (src/members/open.ts), on nodes the

@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
+import { signInPath } from '../lib/next-path.ts';
 import { config } from '../config.ts';
 import {
   CONFIRMED_ATTRIBUTE,
   FAILURE_ATTRIBUTE,
   REGION_ATTRIBUTE,
-  SIGN_IN_PATH,
   STATE_ATTRIBUTE,
   STATE_EVENT,
   type MembersFailure,
@@ -80,10 +80,11 @@ export function whenSettled(run: (state: 'open' | 'failed') => void): void {
 
 /**
  * The one way a members' page sends someone to sign in: replacing this page in history, so Back
- * does not return to a page they cannot see.
+ * does not return to a page they cannot see, and naming it, so signing in comes back here
+ * (src/lib/next-path.ts).
  */
 export function goToSignIn(): void {
-  location.replace(SIGN_IN_PATH);
+  location.replace(signInPath(location));
 }
 
 /**

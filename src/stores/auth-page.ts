@@ -17,6 +17,7 @@ import {
   type AuthMessage,
 } from '../lib/auth-messages.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { NEXT_PARAMETER, safeNextPath, SIGN_IN_PAGE } from '../lib/next-path.ts';
 import {
   createRateLimiter,
   DEFAULT_LIMIT,
@@ -156,6 +157,24 @@ export function createAuthPage(world: AuthPageWorld) {
   }
 
   /**
+   * The members' page that sent the member here (/auth's `next`), if it is one of this site's,
+   * else the home page: where a complete sign-in lands.
+   */
+  function nextPath(): string {
+    const url = world.url();
+    return safeNextPath(url.searchParams.get(NEXT_PARAMETER), url.origin) ?? '/';
+  }
+
+  /** /auth with `params`, keeping the page to return to. */
+  function authPath(params: Record<string, string> = {}): string {
+    const query = new URLSearchParams(params);
+    const next = nextPath();
+    if (next !== '/') query.set(NEXT_PARAMETER, next);
+    const text = query.toString();
+    return text ? `${SIGN_IN_PAGE}?${text}` : SIGN_IN_PAGE;
+  }
+
+  /**
    * After a complete sign-in: `$auth` learns the session, the members' key is kept, and the
    * welcome (or `message`) survives the redirect to the home grid.
    */
@@ -166,7 +185,7 @@ export function createAuthPage(world: AuthPageWorld) {
       await world.keepMembersKey(data.session.access_token);
     }
     world.session.setItem(HANDOVER_TOAST_KEY, JSON.stringify(message));
-    world.navigate('/');
+    world.navigate(nextPath());
   }
 
   /**
@@ -226,7 +245,8 @@ export function createAuthPage(world: AuthPageWorld) {
             email: data.email,
             password: data.password,
             options: {
-              emailRedirectTo: `${world.url().origin}/auth?message=confirmed`,
+              // The confirmation link brings the page they came for along (src/lib/next-path.ts).
+              emailRedirectTo: `${world.url().origin}${authPath({ message: 'confirmed' })}`,
               data: {
                 display_name: data.displayName,
                 newsletter_subscription: data.newsletterSubscription ?? false,
@@ -316,14 +336,14 @@ export function createAuthPage(world: AuthPageWorld) {
     const hash = new URLSearchParams(url.hash.slice(1));
     if (url.searchParams.get('message') === 'confirmed') {
       toast(EMAIL_CONFIRMED);
-      world.replaceUrl('/auth');
+      world.replaceUrl(authPath());
     }
     if (url.searchParams.get('tab') === 'signup') showView('signup');
     const recovery = hash.get('type') === 'recovery';
     const linkError = hash.get('error_description');
     if (linkError) {
       toast(unusableLinkMessage(linkError), 'destructive');
-      world.replaceUrl('/auth');
+      world.replaceUrl(authPath());
     }
     if (!world.storedSession() && !recovery) return;
     showView('loading');
@@ -338,7 +358,7 @@ export function createAuthPage(world: AuthPageWorld) {
     else if (await world.assuranceBelowNextLevel()) showView('mfa');
     else {
       await world.keepMembersKey(data.session.access_token);
-      world.navigate('/');
+      world.navigate(nextPath());
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CATALOGUES } from '../../src/catalogue/registry.ts';
-import { CONTENT_SHOWN, SIGN_IN_PATH, type RegionKind } from '../../src/members/contract.ts';
+import { SIGN_IN_PAGE } from '../../src/lib/next-path.ts';
+import { CONTENT_SHOWN, type RegionKind } from '../../src/members/contract.ts';
 import { activeContent, documentFacts } from './support/active-content.ts';
 import { hostileEntries, type HostileEntry } from './support/content.ts';
 import { builtPages } from './support/pages.ts';
@@ -45,7 +46,7 @@ async function expectPrompt(page: Page, entry: HostileEntry, textId: string): Pr
 async function open(page: Page, path: string, region: RegionKind | undefined): Promise<void> {
   await page.goto(path);
   // A member on the sign-in page is sent on to the home page.
-  if (path === SIGN_IN_PATH) await expect(page).toHaveURL('/');
+  if (path === SIGN_IN_PAGE) await expect(page).toHaveURL('/');
   if (region) await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
   else await page.waitForLoadState('load');
 }

@@ -183,7 +183,8 @@ test('signing out of other devices ends another browser’s session and keeps th
   await expect(dialog).toBeHidden();
 
   await phone.reload();
-  await expect(phone).toHaveURL('/auth');
+  // Sent to sign in, with the page to come back to.
+  await expect(phone).toHaveURL('/auth?next=%2Ftoolstack');
   await page.reload();
   await expect((await section(page, 'Profile')).getByLabel('Display name')).toHaveValue(
     'Traveller',

@@ -84,7 +84,7 @@ test('a member with a verified factor but only a password session is sent to the
   const { data: aal1 } = await anonClient().auth.signInWithPassword({ email, password });
   await storeSession(page, aal1.session!, { withKey: false });
   await page.goto('/toolstack');
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/auth?next=%2Ftoolstack');
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expect(page.getByText('Modern Tool Stack')).toHaveCount(0);
 });

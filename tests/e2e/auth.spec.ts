@@ -59,7 +59,7 @@ test('sign up, confirm by mail, sign in, browse, sign out', async ({ page }) => 
   );
   expect(kept).toEqual([]);
   await page.goto('/toolstack');
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/auth?next=%2Ftoolstack');
 });
 
 test('the sign-up e-mail arrives with the member data the site sent', async ({ page }) => {
@@ -200,7 +200,7 @@ for (const route of MEMBERS_ROUTES) {
   test(`${route} sends a signed-out visitor to /auth, replacing history`, async ({ page }) => {
     await page.goto('/');
     await page.goto(route);
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(route)}`);
     await expect(page.locator('main[data-members-only]')).toHaveCount(0);
     await page.goBack();
     await expect(page).toHaveURL('/');
@@ -256,7 +256,7 @@ test('a session revoked elsewhere is noticed on the next members page and sent t
   expect(logout.status).toBe(204);
   // The page may send the member on before its own load event: wait only for it to start.
   await page.goto('/lab', { waitUntil: 'commit' });
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/auth?next=%2Flab');
   // The ended session and the members' content key kept with it are gone from this browser.
   for (const key of [STORAGE_KEY, KEY_STORAGE]) {
     await expect.poll(() => page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();

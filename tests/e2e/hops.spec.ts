@@ -13,7 +13,8 @@ import {
   watchTab,
   type TabWatch,
 } from './support/prerender.ts';
-import { CONTENT_SHOWN, KEY_STORAGE, SIGN_IN_PATH } from '../../src/members/contract.ts';
+import { SIGN_IN_PAGE } from '../../src/lib/next-path.ts';
+import { CONTENT_SHOWN, KEY_STORAGE } from '../../src/members/contract.ts';
 import { parsePolicy, sha256 } from '../../scripts/csp.ts';
 import { regionOf } from '../../scripts/built-pages.ts';
 import { parsePage } from '../../scripts/html.ts';
@@ -283,7 +284,7 @@ test.describe('prerendered hops', () => {
     await link.click();
     await expect
       .poll(() => page.evaluate(() => location.pathname).catch(() => 'navigating'))
-      .toBe(SIGN_IN_PATH);
+      .toBe(SIGN_IN_PAGE);
     expect(await page.$(CONTENT_SHOWN)).toBeNull();
     expect(watch.violations).toEqual([]);
   });

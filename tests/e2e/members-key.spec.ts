@@ -105,10 +105,10 @@ async function twoTabs(
 async function keyGoneFromBoth(
   first: Page,
   second: Page,
-  where: RegExp = /\/auth$/,
+  where: RegExp = /\/auth\?next=%2Ftext-prompts$/,
 ): Promise<void> {
   await expect(second).toHaveURL(where);
-  await expect(first).toHaveURL(/\/(auth)?$/);
+  await expect(first).toHaveURL(/\/(auth\?next=%2Ftoolstack)?$/);
   for (const tab of [first, second]) {
     await expect
       .poll(() => tab.evaluate((name) => localStorage.getItem(name), KEY_STORAGE))
@@ -139,7 +139,7 @@ test('a refresh that fails removes the key from every tab', async ({ context }) 
     localStorage.setItem(name, JSON.stringify({ ...stored, expires_at: stored.expires_at - 7200 }));
   }, STORAGE_KEY);
   await first.reload();
-  await expect(first).toHaveURL('/auth');
+  await expect(first).toHaveURL('/auth?next=%2Ftoolstack');
   await keyGoneFromBoth(first, second);
 });
 
@@ -149,5 +149,5 @@ test('inactivity expiry in one tab removes the key from every tab', async ({ con
   const { first, second } = await twoTabs(context, 'Idle Tabs');
   await context.clock.fastForward('01:01:00');
   // Whichever tab's watch fires first signs out; the other follows it home or to /auth.
-  await keyGoneFromBoth(first, second, /\/(auth)?$/);
+  await keyGoneFromBoth(first, second, /\/(auth\?next=%2Ftext-prompts)?$/);
 });
