@@ -25,6 +25,12 @@ export const FAVOURITES_UNSAVED_KEY = 'favourites-unsaved';
  */
 export const SAVED_COPY_KEY = 'saved-entries';
 
+/**
+ * Prefix of the localStorage keys of notes typed and not yet saved (src/browser/notes.ts), one
+ * per member and entry; sign-out removes them.
+ */
+export const NOTE_DRAFT_PREFIX = 'note-draft:';
+
 /** sessionStorage key of a toast to show after a redirect (welcome, inactivity sign-out). */
 export const HANDOVER_TOAST_KEY = 'handover-toast';
 

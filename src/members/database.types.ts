@@ -13,6 +13,12 @@ export interface Database {
         Update: { user_id?: string; entry_key?: string; created_at?: string };
         Relationships: [];
       };
+      notes: {
+        Row: { user_id: string; entry_key: string; body: string; updated_at: string };
+        Insert: { user_id?: string; entry_key: string; body: string; updated_at?: string };
+        Update: { user_id?: string; entry_key?: string; body?: string; updated_at?: string };
+        Relationships: [];
+      };
     };
     Views: Record<never, never>;
     Functions: Record<never, never>;

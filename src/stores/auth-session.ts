@@ -2,6 +2,7 @@ import type { AuthChangeEvent, GoTrueClient } from '@supabase/auth-js';
 import { atom } from 'nanostores';
 import {
   HANDOVER_TOAST_KEY,
+  NOTE_DRAFT_PREFIX,
   FAVOURITES_UNSAVED_KEY,
   PROMPT_VALUES_KEY,
   SAVED_COPY_KEY,
@@ -58,8 +59,8 @@ export function createAuthSession(world: AuthSessionWorld) {
    * Removes every trace of the member this browser kept: what supabase-js stores for this
    * project (session, user, PKCE verifier), the members' content key, the attempt records of
    * src/lib/rate-limiter.ts (they name the member's address), what they typed into prompts
-   * (src/lib/prompt-values.ts), this browser's copy of their saved entries and the stars this
-   * tab had not finished saving, and the service worker's copies of members' pages.
+   * (src/lib/prompt-values.ts), this browser's copy of their saved entries, the stars this tab
+   * had not finished saving and the notes not yet saved, and the service worker's copies of members' pages.
    */
   async function forgetMember(): Promise<void> {
     const { local, session } = world;
@@ -67,6 +68,7 @@ export function createAuthSession(world: AuthSessionWorld) {
     forgetKey(local);
     try {
       removeKeysStartingWith(local, RATE_LIMIT_PREFIX);
+      removeKeysStartingWith(local, NOTE_DRAFT_PREFIX);
       local.removeItem(PROMPT_VALUES_KEY);
       local.removeItem(SAVED_COPY_KEY);
       session.removeItem(FAVOURITES_UNSAVED_KEY);

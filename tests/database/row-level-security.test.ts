@@ -71,7 +71,7 @@ function unguarded(tables: { name: string; rls: boolean; policies: number }[]): 
 describe('every table in public', () => {
   it('has row-level security on and policies written in the migrations', async () => {
     const tables = await publicTables(server.databaseUrl);
-    expect(tables.map((table) => table.name)).toContain('saved');
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['notes', 'saved']));
     expect(unguarded(tables)).toEqual([]);
   });
 
@@ -211,6 +211,57 @@ describe('public.saved', () => {
   });
 });
 
+describe('public.notes', () => {
+  it("keeps a member's notes from everyone else", async () => {
+    const [a, b] = await Promise.all([member('notes-a'), member('notes-b')]);
+    expect(
+      (await a.db.from('notes').insert({ entry_key: 'aaaaaa', body: 'Mine alone' })).error,
+    ).toBeNull();
+    expect((await b.db.from('notes').select('*').eq('user_id', a.id)).data).toEqual([]);
+    const anon = await clientWith().from('notes').select('*');
+    expect(anon.status).toBe(401);
+    // B can neither overwrite A's note nor plant one in A's name.
+    const changed = await b.db
+      .from('notes')
+      .update({ body: 'Overwritten' })
+      .eq('user_id', a.id)
+      .select();
+    expect(changed.data).toEqual([]);
+    const planted = await b.db
+      .from('notes')
+      .insert({ user_id: a.id, entry_key: 'bbbbbb', body: 'Planted' });
+    expect(planted.status).toBe(403);
+    const removed = await b.db.from('notes').delete().eq('user_id', a.id).select();
+    expect(removed.data).toEqual([]);
+    const { data } = await a.db.from('notes').select('entry_key, body');
+    expect(data).toEqual([{ entry_key: 'aaaaaa', body: 'Mine alone' }]);
+  });
+
+  it('lets a member change their own note, once per entry', async () => {
+    const a = await member('notes-owner');
+    const first = await a.db
+      .from('notes')
+      .upsert({ entry_key: 'cccccc', body: 'First' }, { onConflict: 'user_id,entry_key' });
+    expect(first.error).toBeNull();
+    const second = await a.db
+      .from('notes')
+      .upsert({ entry_key: 'cccccc', body: 'Second' }, { onConflict: 'user_id,entry_key' });
+    expect(second.error).toBeNull();
+    const { data } = await a.db.from('notes').select('body').eq('entry_key', 'cccccc');
+    expect(data).toEqual([{ body: 'Second' }]);
+  });
+
+  it('holds a note to 2,000 characters, by a constraint that names itself', async () => {
+    const a = await member('notes-long');
+    const { error, status } = await a.db
+      .from('notes')
+      .insert({ entry_key: 'dddddd', body: 'x'.repeat(2001) });
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23514');
+    expect(error?.message).toContain('notes_body_length');
+  });
+});
+
 describe('the cap on saved entries', () => {
   it('holds at 1,000 in the database, even for two saves racing at 999', async () => {
     const full = await member('rls-cap');
@@ -250,6 +301,9 @@ describe('deleting a member', () => {
   it('deletes their rows with them, as on hosted Supabase', async () => {
     const doomed = await member('rls-deleted');
     expect((await doomed.db.from('saved').insert({ entry_key: 'kkkkkk' })).error).toBeNull();
+    expect(
+      (await doomed.db.from('notes').insert({ entry_key: 'kkkkkk', body: 'Gone with me' })).error,
+    ).toBeNull();
     const deleted = await call(server, 'DELETE', `/admin/users/${doomed.id}`, {
       headers: SERVICE_ROLE,
     });
@@ -259,6 +313,11 @@ describe('deleting a member', () => {
       .select('*')
       .eq('user_id', doomed.id);
     expect(data).toEqual([]);
+    const notes = await clientWith(undefined, SECRET_KEY)
+      .from('notes')
+      .select('*')
+      .eq('user_id', doomed.id);
+    expect(notes.data).toEqual([]);
   });
 });
 
