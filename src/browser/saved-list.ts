@@ -13,9 +13,21 @@ const hide = (element: Element | null, hidden: boolean) => {
   if (element instanceof HTMLElement) element.hidden = hidden;
 };
 
-/** One entry, from the list's item template. */
-function item(template: HTMLTemplateElement, doc: SearchDoc): DocumentFragment {
+/** One entry, from the list's item template, with the member's note on it if there is one. */
+function item(
+  template: HTMLTemplateElement,
+  doc: SearchDoc,
+  note: string | undefined,
+): DocumentFragment {
   const fragment = template.content.cloneNode(true) as DocumentFragment;
+  const entry = fragment.querySelector('li')!;
+  // What the library's search matches (src/browser/library.ts).
+  entry.dataset.search = [doc.title, doc.description, doc.category, doc.pageLabel, note].join(' ');
+  const noteLine = fragment.querySelector<HTMLElement>('[data-note]');
+  if (noteLine && note) {
+    noteLine.querySelector('[data-note-text]')!.textContent = note;
+    noteLine.hidden = false;
+  }
   const link = fragment.querySelector<HTMLAnchorElement>('[data-title]')!;
   link.href = doc.id;
   link.textContent = doc.title;
@@ -34,17 +46,26 @@ export function showSaved(list: HTMLElement): () => void {
   const preview = Number(list.dataset.preview ?? 0);
   let listed: string[] = [];
   let stop = () => {};
+  let notes = new Map<string, string>();
+  let shown: SearchDoc[] = [];
+  let lastRender: (() => void) | undefined;
   // The list comes from the database after the page has loaded (src/browser/favourites.ts).
   startFavourites();
 
+  let force = false;
   const render = (docs: Map<string, SearchDoc>, keys: readonly string[]) => {
+    lastRender = () => {
+      force = true;
+      render(docs, keys);
+    };
     // Newest first; an entry removed from the catalogue since it was starred is skipped.
     const known = keys.filter((key) => docs.has(key));
     const next = [...new Set([...[...known].reverse(), ...listed])].slice(0, preview || undefined);
     const more = list.querySelector('[data-saved-more]');
     hide(more, known.length <= preview);
     if (more) more.querySelector('[data-saved-count]')!.textContent = String(known.length);
-    if (list.dataset.state === 'loaded' && next.join() === listed.join()) return;
+    if (list.dataset.state === 'loaded' && next.join() === listed.join() && !force) return;
+    force = false;
     listed = next;
     const groupTemplate = list.querySelector<HTMLTemplateElement>('template[data-group]')!;
     const itemTemplate = list.querySelector<HTMLTemplateElement>('template[data-item]')!;
@@ -56,23 +77,41 @@ export function showSaved(list: HTMLElement): () => void {
       const label = preview ? '' : doc.pageLabel;
       groups.set(label, [...(groups.get(label) ?? []), doc]);
     }
-    const sections = [...groups.entries()]
-      .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
-      .map(([label, entries]) => {
-        const section = groupTemplate.content.cloneNode(true) as DocumentFragment;
-        const title = section.querySelector('[data-group-title]')!;
-        if (preview) title.remove();
-        else title.textContent = `${label} (${entries.length})`;
-        section
-          .querySelector('[data-group-list]')!
-          .append(...entries.map((doc) => item(itemTemplate, doc)));
-        return section;
-      });
+    const sorted = [...groups.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    shown = sorted.flatMap(([, entries]) => entries);
+    const sections = sorted.map(([label, entries]) => {
+      const section = groupTemplate.content.cloneNode(true) as DocumentFragment;
+      const title = section.querySelector('[data-group-title]')!;
+      if (preview) title.remove();
+      else title.textContent = `${label} (${entries.length})`;
+      section
+        .querySelector('[data-group-list]')!
+        .append(...entries.map((doc) => item(itemTemplate, doc, notes.get(doc.favourite))));
+      return section;
+    });
     list.querySelector('[data-saved-groups]')!.replaceChildren(...sections);
     hide(list.querySelector('[data-saved-loading]'), true);
     hide(list.querySelector('[data-saved-empty]'), listed.length > 0);
+    hide(list.querySelector('[data-library-tools]'), listed.length === 0);
+    const search = list.querySelector<HTMLInputElement>('[data-library-search]');
+    if (search)
+      void import('./library.ts').then(({ filterLibrary }) => filterLibrary(list, search.value));
     list.dataset.state = 'loaded';
   };
+
+  // The library (the Saved page, not the home's preview): notes, search and export.
+  if (!preview) {
+    void import('./library.ts').then(({ loadNotes, wireLibraryTools }) => {
+      wireLibraryTools(list, () => ({ docs: shown, notes }));
+      loadNotes().then(
+        (loaded) => {
+          notes = loaded;
+          lastRender?.();
+        },
+        (error: unknown) => console.error('Could not load the notes', error),
+      );
+    });
+  }
 
   loadSearchFile({ prompts: false }).then(
     ({ docs }) => {

@@ -1,0 +1,142 @@
+import { config } from '../config.ts';
+import { PROMPT_VALUES_KEY } from '../lib/constants.ts';
+import {
+  exportFileName,
+  libraryCsv,
+  libraryJson,
+  libraryMarkdown,
+  type LibraryEntry,
+} from '../lib/library-export.ts';
+import { fill } from '../lib/placeholders.ts';
+import { readPromptValues } from '../lib/prompt-values.ts';
+import { membersDatabase } from '../members/database.ts';
+import type { SearchDoc } from '../search/documents.ts';
+import { loadSearchFile } from '../search/loader.ts';
+import { showToast } from '../stores/toasts.ts';
+
+/*
+ * The Saved page as the member's library (src/components/SavedList.astro): their notes shown
+ * on the entries they saved, a search over titles, descriptions and notes, and the whole
+ * library exported as Markdown, CSV or JSON (src/lib/library-export.ts), made in this browser.
+ */
+
+const FORMATS = {
+  md: { make: libraryMarkdown, type: 'text/markdown;charset=utf-8' },
+  csv: { make: libraryCsv, type: 'text/csv;charset=utf-8' },
+  json: { make: libraryJson, type: 'application/json;charset=utf-8' },
+} as const;
+
+/** The member's notes by entry key. */
+export async function loadNotes(): Promise<Map<string, string>> {
+  const database = await membersDatabase();
+  const { data, error } = await database.from('notes').select('entry_key, body');
+  if (error) throw new Error(error.message);
+  return new Map(data.map((row) => [row.entry_key, row.body]));
+}
+
+/** Text a search matches against, case and accents aside. */
+function folded(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * Shows only the listed entries whose title, description, category or note holds every word of
+ * `query`, hides the groups left empty, and says so when nothing matches.
+ */
+export function filterLibrary(list: HTMLElement, query: string): void {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  let shown = 0;
+  for (const group of list.querySelectorAll<HTMLElement>('[data-saved-groups] section')) {
+    let inGroup = 0;
+    for (const item of group.querySelectorAll<HTMLElement>('li')) {
+      const text = folded(item.dataset.search ?? '');
+      const match = words.every((word) => text.includes(word));
+      item.hidden = !match;
+      if (match) inGroup += 1;
+    }
+    group.hidden = inGroup === 0;
+    shown += inGroup;
+  }
+  const none = list.querySelector<HTMLElement>('[data-library-none]');
+  if (none) {
+    none.hidden = shown > 0 || words.length === 0;
+    none.querySelector('[data-library-query]')!.textContent = query.trim();
+  }
+}
+
+/** The prompt's storage key on its card (src/components/PromptCard.astro): catalogue/id. */
+function promptKey(doc: SearchDoc): string {
+  return `${doc.page.slice(1)}/${doc.id.split(/[/#]/).at(-1) ?? ''}`;
+}
+
+/** Downloads `text` as a file named `name`. */
+function download(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Exports `docs` (in the order shown) with `notes`, in `format`. */
+export async function exportLibrary(
+  docs: readonly SearchDoc[],
+  notes: ReadonlyMap<string, string>,
+  format: keyof typeof FORMATS,
+): Promise<void> {
+  // The prompts' texts are in a file of their own, fetched only when a prompt is exported.
+  const texts = docs.some((doc) => doc.kind.endsWith('prompt'))
+    ? new Map(
+        (await loadSearchFile({ prompts: true })).docs.map((doc) => [doc.id, doc.prompt ?? '']),
+      )
+    : new Map<string, string>();
+  const entries: LibraryEntry[] = docs.map((doc) => {
+    const text = texts.get(doc.id);
+    return {
+      title: doc.title,
+      link: new URL(doc.id, config.siteUrl).href,
+      catalogue: doc.pageLabel,
+      category: doc.category,
+      description: doc.description,
+      note: notes.get(doc.favourite),
+      prompt: text
+        ? fill(text, readPromptValues(localStorage, PROMPT_VALUES_KEY, promptKey(doc)))
+        : undefined,
+    };
+  });
+  const exportedAt = new Date();
+  const title = 'Your library';
+  const { make, type } = FORMATS[format];
+  download(make({ title, exportedAt, entries }), exportFileName(title, format, exportedAt), type);
+}
+
+/** Wires the library's search box and export buttons; `current` gives what is listed now. */
+export function wireLibraryTools(
+  list: HTMLElement,
+  current: () => { docs: readonly SearchDoc[]; notes: ReadonlyMap<string, string> },
+): void {
+  const search = list.querySelector<HTMLInputElement>('[data-library-search]');
+  search?.addEventListener('input', () => filterLibrary(list, search.value));
+  for (const button of list.querySelectorAll<HTMLButtonElement>('[data-export]')) {
+    button.addEventListener('click', () => {
+      const format = button.dataset.export as keyof typeof FORMATS;
+      const { docs, notes } = current();
+      button.setAttribute('aria-busy', 'true');
+      exportLibrary(docs, notes, format)
+        .catch((error: unknown) => {
+          console.error('Could not export the library', error);
+          showToast({
+            title: 'Your library was not exported',
+            description:
+              'The prompts’ texts could not be loaded. Check your connection and try again.',
+            variant: 'destructive',
+          });
+        })
+        .finally(() => button.removeAttribute('aria-busy'));
+    });
+  }
+}
