@@ -30,9 +30,11 @@ export function safeNextPath(raw: string | null | undefined, origin: string): st
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** /auth, carrying the page `here` names when there is one worth returning to. */
-export function signInPath(here: { pathname: string; search: string; hash: string }): string {
-  const path = `${here.pathname}${here.search}${here.hash}`;
-  if (here.pathname === '/' || here.pathname === SIGN_IN_PAGE) return SIGN_IN_PAGE;
-  return `${SIGN_IN_PAGE}?${NEXT_PARAMETER}=${encodeURIComponent(path)}`;
+/**
+ * /auth, naming `here` (a members' page's path, query and fragment) to come back to. Only
+ * members' pages send anyone to sign in, so `here` is never the home page or /auth itself; it
+ * runs in the head script before first paint (src/members/inline/head.ts), so it stays tiny.
+ */
+export function signInPath(here: string): string {
+  return `${SIGN_IN_PAGE}?${NEXT_PARAMETER}=${encodeURIComponent(here)}`;
 }

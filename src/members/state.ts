@@ -84,7 +84,7 @@ export function whenSettled(run: (state: 'open' | 'failed') => void): void {
  * (src/lib/next-path.ts).
  */
 export function goToSignIn(): void {
-  location.replace(signInPath(location));
+  location.replace(signInPath(location.href.slice(location.origin.length)));
 }
 
 /**

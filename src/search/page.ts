@@ -86,12 +86,19 @@ function startPage(parts: Parts): void {
   const { form, input, status, results, clearButton, selects, templates } = parts;
   let drawnFilters: { index: CatalogueIndex | null; key: string } | null = null;
 
-  function renderFilters(index: CatalogueIndex | null, filters: SearchFilters): void {
-    // The choices depend on the filters only: typing must not pay for recounting them.
-    const key = JSON.stringify(FILTER_NAMES.map((name) => filters[name] ?? ''));
+  function renderFilters(
+    index: CatalogueIndex | null,
+    filters: SearchFilters,
+    query: string,
+  ): void {
+    // Each choice counts what it would leave of this search's results, so with q=video
+    // "Dev tools (0)" says what choosing it would show. Redrawn only when they change.
+    const key = JSON.stringify([query.trim(), ...FILTER_NAMES.map((name) => filters[name] ?? '')]);
     if (drawnFilters?.index === index && drawnFilters.key === key) return;
     drawnFilters = { index, key };
-    const options = index ? filterOptions(index.docs, filters) : null;
+    const matching =
+      index && query.trim() ? searchCatalogue(index, query).map((hit) => hit.doc) : index?.docs;
+    const options = matching ? filterOptions(matching, filters) : null;
     for (const [name, select] of selects) {
       const choices = options?.[name] ?? [];
       const first = select.options[0];
@@ -194,7 +201,8 @@ function startPage(parts: Parts): void {
   const firstResults = firstResultsOnce();
   function render(): void {
     const state = search.$index.get();
-    renderFilters(state.index, search.$state.get().filters);
+    const { filters, query } = search.$state.get();
+    renderFilters(state.index, filters, query);
     const index = readyIndex(templates, { status, results }, state, () => {
       void search.loadIndex(true);
     });

@@ -196,3 +196,39 @@ test('expanding one video prompt leaves its neighbour its own height', async ({ 
   expect(await height(0)).toBeGreaterThan(first);
   expect(await height(1)).toBe(second);
 });
+
+test('the category bar has a chip for the Tool Graveyard, marked when it is read', async ({
+  page,
+}) => {
+  await page.goto('/dev-tools-lab');
+  const bar = page.getByRole('navigation', { name: 'Categories' });
+  const graveyard = bar.getByRole('link', { name: /^Tool Graveyard \d+$/ });
+  await expect(graveyard).toBeAttached();
+  await page.locator('#tool-graveyard').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect(graveyard).toHaveAttribute('aria-current', 'true');
+  await expect(bar.locator('a[aria-current="true"]')).toHaveCount(1);
+});
+
+test('a skip link leads past the filters and chips to the first card', async ({ page }) => {
+  await page.goto('/toolstack');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const skip = page.getByRole('link', { name: /^Skip to the \d+ tools$/ });
+  await skip.focus();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#catalogue-entries')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The first card's first control: its name, linking to the tool's page.
+  const first = page.locator('main li[data-facets]').first();
+  await expect(first.locator(':focus')).toHaveCount(1);
+});
+
+test('on a phone the categories are the chips alone, not a menu as well', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/toolstack');
+  await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Category' })).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('combobox', { name: 'Category' })).toBeVisible();
+});

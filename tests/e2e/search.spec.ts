@@ -185,6 +185,26 @@ test('arrow keys move through results and Enter opens one on its own page', asyn
   ).toBeInViewport();
 });
 
+test('each filter choice counts what it would leave of the search, not of the catalogue', async ({
+  page,
+}) => {
+  await page.goto('/search?q=sitemap');
+  await expect(resultLinks(page).first()).toBeVisible();
+  const shown = await resultLinks(page).count();
+  const kinds = page.getByLabel('Kind').locator('option');
+  // The kinds' counts add up to the results on screen (the whole catalogue's would not).
+  const counted = (await kinds.allTextContents())
+    .map((text) => /\((\d+)\)$/.exec(text)?.[1])
+    .filter((count): count is string => count !== undefined)
+    .map(Number);
+  expect(counted.reduce((sum, count) => sum + count, 0)).toBe(shown);
+  // Without a query the choices count the whole catalogue again.
+  await page.goto('/search?kind=dev-prompt');
+  await expect(page.getByLabel('Kind').locator('option[value="tool"]')).toHaveText(
+    /^Tools \(\d+\)$/,
+  );
+});
+
 test('filters narrow the results, combine, and live in the URL', async ({ page }) => {
   await page.goto('/search?q=seo');
   await expect(results(page, 'Dev prompts')).toBeVisible();

@@ -35,14 +35,11 @@ describe('the page to return to after signing in', () => {
     expect(safeNextPath(raw, SITE)).toBeNull();
   });
 
-  it('names the page in /auth, and names nothing from the home page or /auth itself', () => {
-    expect(signInPath({ pathname: '/toolstack/github', search: '', hash: '' })).toBe(
-      '/auth?next=%2Ftoolstack%2Fgithub',
+  it('names the page in /auth, its query and fragment included', () => {
+    expect(signInPath('/toolstack/github')).toBe('/auth?next=%2Ftoolstack%2Fgithub');
+    expect(signInPath('/search?q=a&b=c#x')).toBe('/auth?next=%2Fsearch%3Fq%3Da%26b%3Dc%23x');
+    expect(safeNextPath(decodeURIComponent(signInPath('/search?q=a&b=c#x').slice(11)), SITE)).toBe(
+      '/search?q=a&b=c#x',
     );
-    expect(signInPath({ pathname: '/search', search: '?q=a&b=c', hash: '#x' })).toBe(
-      '/auth?next=%2Fsearch%3Fq%3Da%26b%3Dc%23x',
-    );
-    expect(signInPath({ pathname: '/', search: '', hash: '' })).toBe('/auth');
-    expect(signInPath({ pathname: '/auth', search: '?next=/x', hash: '' })).toBe('/auth');
   });
 });

@@ -17,9 +17,10 @@ export const JS_BUDGETS = {
   /**
    * /account: the members' page that runs React and the auth client (92 KB of it) for six
    * forms. Its form rules (zod) load on first submit and the sections below the first screen
-   * as they scroll near; what is left measured 111.7 KB.
+   * as they scroll near; what is left measured 111.7 KB, and 115.3 KB once signing out also
+   * removed the library's traces and a sign-in came back to the page that asked for it.
    */
-  account: 115 * KB,
+  account: 116 * KB,
 } as const;
 
 /** What one page loaded, in gzip bytes of JavaScript. */
