@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { writeClipboard } from '../lib/clipboard.ts';
 import { formValues } from '../lib/form-values.ts';
 import { account } from '../stores/account-browser.ts';
 import Field from '../ui/Field.tsx';
@@ -11,14 +12,18 @@ export default function TwoFactorSettings() {
   const enrolment = useStore(account.$enrolment);
   const pending = useStore(account.$accountPending);
   const error = useStore(account.$accountError);
+  // Which secret was copied: a new enrolment's secret is not copied yet.
+  const [copiedSecret, setCopiedSecret] = useState<string | null>(null);
   useEffect(() => {
     void account.loadFactors();
   }, []);
+  const copied = enrolment !== null && copiedSecret === enrolment.secret;
 
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
   return (
     <div className="space-y-6">
-      {error && (
+      {/* During an enrolment the error is the code's, shown under its field. */}
+      {error && !enrolment && (
         <p
           role="alert"
           className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200"
@@ -80,19 +85,39 @@ export default function TwoFactorSettings() {
             height={180}
             className="rounded-lg bg-white p-2"
           />
-          <p className="text-sm">
-            Secret:{' '}
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span>Secret:</span>
             <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono break-all dark:bg-zinc-800">
               {enrolment.secret}
             </code>
-          </p>
+            <button
+              type="button"
+              onClick={() =>
+                void writeClipboard(enrolment.secret, {
+                  clipboard: navigator.clipboard,
+                  document,
+                }).then((done) => setCopiedSecret(done ? enrolment.secret : null))
+              }
+              className="rounded-lg border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              {copied ? 'Copied' : 'Copy secret'}
+            </button>
+            <span role="status" className="sr-only">
+              {copied ? 'The secret is on your clipboard.' : ''}
+            </span>
+          </div>
           <Field
             name="code"
             label="Code from the app"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
+            error={error ?? undefined}
           />
+          {/* Shown under the field; said at once to a screen reader. */}
+          <p role="alert" className="sr-only">
+            {error}
+          </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <SubmitButton pending={pending}>Verify and turn on</SubmitButton>
             <button
