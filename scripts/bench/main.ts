@@ -13,6 +13,7 @@ import { formatTable, summarize } from './lib/table.ts';
 import type { Section } from './section.ts';
 import { buildScaling } from './sections/build-scaling.ts';
 import { lighthouse } from './sections/lighthouse.ts';
+import { localStack } from './sections/local-stack.ts';
 import { memberHop } from './sections/member-hop.ts';
 import { pageWeight } from './sections/page-weight.ts';
 import { search } from './sections/search.ts';
@@ -27,6 +28,7 @@ const SECTIONS: readonly Section[] = [
   memberHop,
   search,
   lighthouse,
+  localStack,
 ];
 
 const BENCH_LIMIT_SECONDS = 15 * 60;

@@ -20,7 +20,7 @@ export interface Figure {
   note?: string;
 }
 
-export type Unit = 'B' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'ratio';
+export type Unit = 'B' | 'µs' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'ratio';
 
 export type Verdict = 'PASS' | 'MISS' | '';
 

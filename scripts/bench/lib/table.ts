@@ -6,6 +6,8 @@ export function formatValue(value: number | null, unit: Unit): string {
   switch (unit) {
     case 'B':
       return value < 1000 ? `${value} B` : `${(value / 1000).toFixed(1)} KB`;
+    case 'µs':
+      return `${Math.round(value)} µs`;
     case 'ms':
       return `${Math.round(value)} ms`;
     case 's':

@@ -5,7 +5,7 @@ import { budgetOverrun } from '../../../scripts/bench/lib/budgets.ts';
 import { inlineScripts, inlineStyles } from '../../../scripts/bench/lib/html.ts';
 import { idleShare, waitUntilQuiet } from '../../../scripts/bench/lib/idle.ts';
 import { sizesOf, totalSizes } from '../../../scripts/bench/lib/sizes.ts';
-import { median } from '../../../scripts/bench/lib/stats.ts';
+import { median, percentile } from '../../../scripts/bench/lib/stats.ts';
 
 describe('median', () => {
   it.each([
@@ -16,6 +16,21 @@ describe('median', () => {
     [[100, 1, 1], 1],
   ])('%j -> %s', (values, expected) => {
     expect(median(values)).toBe(expected);
+  });
+});
+
+describe('percentile', () => {
+  const hundred = Array.from({ length: 100 }, (_, index) => 100 - index);
+  it.each([
+    [[], 50, undefined],
+    [[7], 99, 7],
+    [[3, 1, 2], 50, 2],
+    [hundred, 50, 50],
+    [hundred, 99, 99],
+    [hundred, 100, 100],
+    [hundred, 0, 1],
+  ])('%j at %s -> %s', (values, p, expected) => {
+    expect(percentile(values, p)).toBe(expected);
   });
 });
 

@@ -6,7 +6,12 @@ import {
   verdict,
   type Figure,
 } from '../../../scripts/bench/lib/figures.ts';
-import { parentPid, residentKb, treeRssKb } from '../../../scripts/bench/lib/process-tree.ts';
+import {
+  cpuMs,
+  parentPid,
+  residentKb,
+  treeRssKb,
+} from '../../../scripts/bench/lib/process-tree.ts';
 import { formatTable, formatValue, summarize } from '../../../scripts/bench/lib/table.ts';
 
 describe('verdict', () => {
@@ -85,6 +90,12 @@ describe('summarize', () => {
 describe('process tree memory', () => {
   it('reads the parent pid even when the command name has spaces and parentheses', () => {
     expect(parentPid('123 (npm run (x)) S 45 123 123 0 -1')).toBe(45);
+  });
+
+  it('reads user and system CPU time in milliseconds, past a name with spaces', () => {
+    expect(cpuMs('123 (node main (x)) S 45 123 123 0 -1 4194560 900 0 0 0 250 30 0 0 20')).toBe(
+      2_800,
+    );
   });
 
   it.each([
