@@ -41,17 +41,23 @@ export async function requireAuthentication(
   if (!isUuid(claims.sub)) {
     throw new ApiError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   }
-  const user = await ctx.store.users.findById(claims.sub);
-  if (!user) {
+  const sessionId = claims.session_id;
+  const named = typeof sessionId === 'string' && sessionId !== '';
+  // The user and their session in one round trip: every authenticated request starts here.
+  const found = await ctx.store.users.findWithSession(
+    claims.sub,
+    named && isUuid(sessionId) ? sessionId : null,
+  );
+  if (!found) {
     throw new ApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   }
+  const { user } = found;
   let session: SessionRecord | undefined;
-  const sessionId = claims.session_id;
-  if (typeof sessionId === 'string' && sessionId !== '') {
+  if (named) {
     if (!isUuid(sessionId)) {
       throw new ApiError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
     }
-    session = await ctx.store.sessions.find(sessionId);
+    session = found.session;
     if (!session || session.userId !== user.id) {
       throw new ApiError(
         403,

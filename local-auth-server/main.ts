@@ -38,9 +38,15 @@ if (args.includes('--reset')) {
   console.log(`Local data in ${config.dataDir} was reset.`);
 }
 
+/** How long a stack whose database died may take to stop before it exits anyway. */
+const STOP_DEADLINE_MS = 5000;
+
 const stack = await startLocalStack(config, () => {
   console.error('\nPostgres stopped unexpectedly; the stack is stopping. Run the command again.\n');
-  void stack.stop().finally(() => process.exit(1));
+  // Requests still hashing passwords would hold the exit for many seconds: PostgREST is
+  // stopped, and the rest is cut short at the deadline.
+  const deadline = new Promise((resolve) => setTimeout(resolve, STOP_DEADLINE_MS).unref());
+  void Promise.race([stack.stop(), deadline]).finally(() => process.exit(1));
 }).catch((error: unknown) => {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     fail(

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { AppContext, EdgeFunction } from './api.ts';
 import { loadConfig, type Config } from './config.ts';
 import { answerClientError, BASELINE_HEADERS, handleRequest } from './http.ts';
@@ -80,6 +81,7 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
       rest = await startPostgrest({
         databaseUrl: urlAs(config.databaseUrl, 'authenticator'),
         jwks: signer.jwks(),
+        pidFile: path.join(config.dataDir, 'postgrest.pid'),
       });
     }
     const limiters = config.rateLimits ? new Limiters(config.rateLimits, config.now) : null;

@@ -10,7 +10,7 @@
  * server's output to the console and gives up after five seconds.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,12 @@ export interface PostgrestOptions {
   databaseUrl: string;
   /** The auth server's public keys, as GET /auth/v1/.well-known/jwks.json answers. */
   jwks: { keys: object[] };
+  /**
+   * Where its process id is kept while it runs: a PostgREST left running by a stack that was
+   * killed outright (kill -9 gives Node no chance to stop its children) is stopped by the next
+   * start on the same data folder.
+   */
+  pidFile: string;
 }
 
 /** A running PostgREST. */
@@ -63,8 +69,41 @@ function answers(socketPath: string): Promise<boolean> {
 /** How long PostgREST may take to load its schema cache before the start is called failed. */
 const START_TIMEOUT_MS = 30_000;
 
+/** Stops the PostgREST a killed stack left behind, if `pidFile` names one still running. */
+async function stopLeftBehind(pidFile: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return;
+  }
+  const running = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let command = '';
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    // Not Linux, or gone: only a process that is surely PostgREST is stopped.
+  }
+  if (Number.isInteger(pid) && pid > 0 && /postgrest/.test(command) && running()) {
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (running() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
 /** Starts PostgREST and resolves once it answers. */
 export async function startPostgrest(options: PostgrestOptions): Promise<LocalPostgrest> {
+  await stopLeftBehind(options.pidFile);
   const socketDir = mkdtempSync(path.join(tmpdir(), 'postgrest-'));
   const socketPath = path.join(socketDir, 'rest.sock');
   const child = spawn(binaryPath(), [], {
@@ -90,6 +129,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<LocalPo
   child.stderr.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   });
+  if (child.pid !== undefined) writeFileSync(options.pidFile, `${child.pid}\n`);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -97,6 +137,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<LocalPo
       await exited;
     }
     rmSync(socketDir, { recursive: true, force: true });
+    rmSync(options.pidFile, { force: true });
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {

@@ -36,6 +36,18 @@ export function sqlState(error: unknown): string | undefined {
   return error instanceof pg.DatabaseError ? error.code : undefined;
 }
 
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name for `sql`: the same text always gets the same name. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /** The auth server's database: a pool, and transactions that run one at a time. */
 export class Database {
   readonly #pool: pg.Pool;
@@ -53,7 +65,12 @@ export class Database {
   /** Runs one statement, on the current transaction's connection if there is one. */
   async query(sql: string, params: readonly SqlValue[] = []): Promise<pg.QueryResult<Row>> {
     const client = this.#transaction.getStore();
-    return (client ?? this.#pool).query<Row>(sql, params as SqlValue[]);
+    // Named, so each connection parses and plans a statement once, not on every request.
+    return (client ?? this.#pool).query<Row>({
+      name: statementName(sql),
+      text: sql,
+      values: params as SqlValue[],
+    });
   }
 
   /**
@@ -66,6 +83,13 @@ export class Database {
     const run = async () => {
       const client = await this.#pool.connect();
       let broken = false;
+      // A connection the server drops while this transaction holds it (Postgres killed) emits
+      // 'error' on the client, which the pool only listens to on idle ones: without this the
+      // process would crash instead of failing this request.
+      const dropped = () => {
+        broken = true;
+      };
+      client.on('error', dropped);
       try {
         await client.query('begin');
         const result = await this.#transaction.run(client, work);
@@ -79,6 +103,7 @@ export class Database {
         }
         throw error;
       } finally {
+        client.off('error', dropped);
         client.release(broken);
       }
     };
@@ -174,10 +199,35 @@ export class Table<T> {
     return fromRow(this.columns, result.rows[0] as Row);
   }
 
+  /**
+   * The record a joined row holds under `prefix` (columns selected as `<prefix><name>`), or
+   * undefined when the join found none (its key column is null).
+   */
+  fromJoined(row: Row, prefix: string, key: keyof T): T | undefined {
+    if (row[`${prefix}${this.columns[key].name}`] == null) return undefined;
+    const own: Row = {};
+    for (const [name, value] of Object.entries(row)) {
+      if (name.startsWith(prefix)) own[name.slice(prefix.length)] = value;
+    }
+    return fromRow(this.columns, own);
+  }
+
+  /** `alias.column AS <prefix>column` for every column, for a join that reads this table too. */
+  selectPrefixed(alias: string, prefix: string): string {
+    return Object.values<Column<unknown>>(this.columns)
+      .map(({ name }) => `${alias}.${name} AS ${prefix}${name}`)
+      .join(', ');
+  }
+
   /** The record of the first row `sql` selects, if there is one. */
   async one(db: Database, sql: string, ...params: SqlValue[]): Promise<T | undefined> {
     const row = (await db.query(sql, params)).rows[0];
     return row ? fromRow(this.columns, row) : undefined;
+  }
+
+  /** The record of a row already read. */
+  read(row: Row): T {
+    return fromRow(this.columns, row);
   }
 
   /** The records of every row `sql` selects, in its order. */

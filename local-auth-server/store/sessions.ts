@@ -29,7 +29,7 @@ export interface RefreshTokenRecord {
   updatedAt: string;
 }
 
-const SESSIONS = new Table<SessionRecord>('auth.sessions', {
+export const SESSIONS = new Table<SessionRecord>('auth.sessions', {
   id: column.text('id'),
   userId: column.text('user_id'),
   factorId: column.optionalText('factor_id'),
