@@ -76,9 +76,6 @@ export async function loadUserJson(
   store: Store,
   user: UserRecord,
 ): Promise<Record<string, unknown>> {
-  const [identities, factors] = await Promise.all([
-    store.users.identities(user.id),
-    store.factors.forUser(user.id),
-  ]);
+  const { identities, factors } = await store.users.identitiesAndFactors(user.id);
   return userJson(user, identities, factors);
 }

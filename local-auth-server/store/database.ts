@@ -136,12 +136,28 @@ const optional = (value: unknown): string | null => {
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
+/** A stored time as clock.ts's isoTime writes it, or null. */
+function isoOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = optional(value) ?? '';
+  return text.endsWith('Z') ? text : new Date(text).toISOString();
+}
+
 /** The kinds of column, by how a value is kept. */
 export const column = {
   text: (name: string): Column<string> => ({ name, read: (row) => optional(row[name]) ?? '' }),
   optionalText: (name: string): Column<string | null> => ({
     name,
     read: (row) => optional(row[name]),
+  }),
+  /**
+   * A time: read back as the ISO string the server writes (clock.ts), whether it came as a
+   * column (see TYPES) or inside a JSON value Postgres built (`+00:00` rather than `Z`).
+   */
+  time: (name: string): Column<string> => ({ name, read: (row) => isoOf(row[name]) ?? '' }),
+  optionalTime: (name: string): Column<string | null> => ({
+    name,
+    read: (row) => isoOf(row[name]),
   }),
   integer: (name: string): Column<number> => ({ name, read: (row) => Number(row[name]) }),
   optionalNumber: (name: string): Column<number | null> => ({

@@ -24,16 +24,16 @@ export interface ChallengeRecord {
   verifiedAt: string | null;
 }
 
-const FACTORS = new Table<FactorRecord>('auth.mfa_factors', {
+export const FACTORS = new Table<FactorRecord>('auth.mfa_factors', {
   id: column.text('id'),
   userId: column.text('user_id'),
   friendlyName: column.text('friendly_name'),
   factorType: column.text('factor_type'),
   status: column.oneOf('status', ['unverified', 'verified']),
   secret: column.text('secret'),
-  createdAt: column.text('created_at'),
-  updatedAt: column.text('updated_at'),
-  lastChallengedAt: column.optionalText('last_challenged_at'),
+  createdAt: column.time('created_at'),
+  updatedAt: column.time('updated_at'),
+  lastChallengedAt: column.optionalTime('last_challenged_at'),
   lastTotpStep: column.optionalNumber('last_totp_step'),
 });
 

@@ -1,4 +1,5 @@
-import { column, toSql, Table, type Database } from './database.ts';
+import { column, toSql, Table, type Database, type Row } from './database.ts';
+import { FACTORS, type FactorRecord } from './factors.ts';
 import { SESSIONS, type SessionRecord } from './sessions.ts';
 
 /** One row of `users`: the account, its password hash and its pending one-time tokens. */
@@ -73,9 +74,9 @@ const IDENTITIES = new Table<IdentityRecord>('auth.identities', {
   userId: column.text('user_id'),
   provider: column.text('provider'),
   identityData: column.json('identity_data'),
-  lastSignInAt: column.optionalText('last_sign_in_at'),
-  createdAt: column.text('created_at'),
-  updatedAt: column.text('updated_at'),
+  lastSignInAt: column.optionalTime('last_sign_in_at'),
+  createdAt: column.time('created_at'),
+  updatedAt: column.time('updated_at'),
 });
 
 /** Which users GET /admin/users asks for. */
@@ -176,6 +177,27 @@ export class UserStore {
       email,
       tokenHash,
     );
+  }
+
+  /**
+   * The user's identities and factors, oldest first, in one round trip: what the user JSON of
+   * every answer about a user carries (user-json.ts).
+   */
+  async identitiesAndFactors(
+    userId: string,
+  ): Promise<{ identities: IdentityRecord[]; factors: FactorRecord[] }> {
+    const result = await this.#db.query(
+      `SELECT
+         (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]') FROM auth.identities i WHERE i.user_id = $1) AS identities,
+         (SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]') FROM auth.mfa_factors f WHERE f.user_id = $1) AS factors`,
+      [userId],
+    );
+    const row = result.rows[0] ?? {};
+    const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+    return {
+      identities: list(row.identities).map((each) => IDENTITIES.read(each)),
+      factors: list(row.factors).map((each) => FACTORS.read(each)),
+    };
   }
 
   /** Inserts a new identity row. */
