@@ -55,6 +55,8 @@ export function filterLibrary(list: HTMLElement, query: string): void {
       if (match) inGroup += 1;
     }
     group.hidden = inGroup === 0;
+    const title = group.querySelector<HTMLElement>('[data-group-title]');
+    if (title?.dataset.label) title.textContent = `${title.dataset.label} (${inGroup})`;
     shown += inGroup;
   }
   const none = list.querySelector<HTMLElement>('[data-library-none]');

@@ -83,7 +83,11 @@ export function showSaved(list: HTMLElement): () => void {
       const section = groupTemplate.content.cloneNode(true) as DocumentFragment;
       const title = section.querySelector('[data-group-title]')!;
       if (preview) title.remove();
-      else title.textContent = `${label} (${entries.length})`;
+      else {
+        title.textContent = `${label} (${entries.length})`;
+        // The library's search counts what it leaves of the group (src/browser/library.ts).
+        (title as HTMLElement).dataset.label = label;
+      }
       section
         .querySelector('[data-group-list]')!
         .append(...entries.map((doc) => item(itemTemplate, doc, notes.get(doc.favourite))));

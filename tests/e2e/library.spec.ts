@@ -66,10 +66,12 @@ test('the library shows notes, finds entries by them, and exports Markdown, CSV 
   await search.fill('ask ada');
   await expect(library.locator('li:visible')).toHaveCount(1);
   await expect(library.locator('li:visible')).toContainText('GitHub');
+  await expect(library.getByRole('heading', { name: 'Tool Stack (1)' })).toBeVisible();
   await search.fill('no such thing');
   await expect(page.getByText('No saved entry matches “no such thing”.')).toBeVisible();
   await search.fill('');
   await expect(library.locator('li:visible')).toHaveCount(3);
+  await expect(library.getByRole('heading', { name: 'Tool Stack (2)' })).toBeVisible();
 
   const exported = page.getByRole('group', { name: 'Export' });
   const [markdown] = await Promise.all([
