@@ -140,9 +140,11 @@ function afterLoad(): Promise<void> {
 async function refresh(userId: string, metadata: unknown): Promise<void> {
   try {
     await moveFromMetadata(metadata);
+    // A star answered while the list is read stays, even if the read saw the table before it.
+    const mark = favourites.mark();
     const keys = await loadSaved();
     if (currentSession()?.session.user.id !== userId) return;
-    favourites.known(keys);
+    favourites.known(keys, mark);
     writeCopy(userId, keys);
   } catch (error) {
     console.error('Could not load the saved entries', error);

@@ -69,6 +69,11 @@ export function createFavouriteActions(world: FavouritesWorld) {
   let pending: FavouriteChange[] = [];
   /** Per entry, the end of its queue of changes. */
   const queues = new Map<string, Promise<void>>();
+  /**
+   * Every change the database confirmed on this page, in order: a list read before some of
+   * them committed, but answered after, has them replayed on it rather than undoing them.
+   */
+  const answered: FavouriteChange[] = [];
   let resumed = false;
 
   const publish = () => {
@@ -89,6 +94,7 @@ export function createFavouriteActions(world: FavouritesWorld) {
     const sent = previous.then(async () => {
       try {
         await (change.saved ? world.add(change.key) : world.remove(change.key));
+        answered.push(change);
         confirmed = replay(confirmed ?? [], [change]);
       } catch (error) {
         // The browser cut the request as the page went: the change stays in world.unsaved,
@@ -114,9 +120,17 @@ export function createFavouriteActions(world: FavouritesWorld) {
   }
 
   return {
-    /** What the database (or this browser's copy of it) says the list is. */
-    known(keys: readonly string[]): void {
-      confirmed = keys;
+    /**
+     * A mark to take before reading the list: `known(keys, mark)` then keeps the changes the
+     * database confirmed while the read was under way.
+     */
+    mark(): number {
+      return answered.length;
+    },
+
+    /** What the database (or this browser's copy of it) says the list is, as read since `mark`. */
+    known(keys: readonly string[], mark = answered.length): void {
+      confirmed = replay(keys, answered.slice(mark));
       // The first list this page learns already shows what the last page left unsaved, and
       // saving it resumes at once.
       if (!resumed) {

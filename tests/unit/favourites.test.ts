@@ -264,6 +264,24 @@ describe('starring', () => {
     expect(database.messages).toEqual(['This entry was not saved']);
   });
 
+  it('keeps a star answered while the list was being read, when the read answers after it', async () => {
+    const database = fakeDatabase([]);
+    const actions = createFavouriteActions(database.world);
+    actions.known([]);
+    // The page starts reading the list; the member stars before the read answers.
+    const mark = actions.mark();
+    const done = actions.toggle('aaaaaa', true);
+    await settle();
+    database.requests[0]!.resolve();
+    await done;
+    // The read saw the table before the star's row: its answer must not undo the star.
+    actions.known([], mark);
+    expect($favourites.get()).toEqual(['aaaaaa']);
+    // A read begun after the star takes the database's word as it is.
+    actions.known([], actions.mark());
+    expect($favourites.get()).toEqual([]);
+  });
+
   it('does nothing before the list is known', async () => {
     const database = fakeDatabase([]);
     const actions = createFavouriteActions(database.world);
