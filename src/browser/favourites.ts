@@ -6,10 +6,10 @@ import {
   parseChanges,
   serialiseChanges,
 } from '../lib/favourites.ts';
-import { membersDatabase } from '../members/database.ts';
+import { membersDatabase, refusal } from '../members/database.ts';
 import { authFetch } from '../members/server.ts';
 import { currentSession, storeMemberMetadata } from '../members/session.ts';
-import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
+import { $confirmedUser, afterLoad, onStoredSessionChange } from '../members/state.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
@@ -28,11 +28,6 @@ import './toaster.ts';
 
 export { $favourites };
 
-/** A refusal of the database as the store words it: the message, the hint, the status. */
-function failure(error: { message: string; hint?: string | null }, status: number): Error {
-  return Object.assign(new Error(error.message), { hint: error.hint ?? null, status });
-}
-
 /** Starring and unstarring, for the star buttons (src/components/FavouriteButton.astro). */
 export const favourites = createFavouriteActions({
   async add(key) {
@@ -41,12 +36,12 @@ export const favourites = createFavouriteActions({
     const { error, status } = await database
       .from('saved')
       .upsert({ entry_key: key }, { onConflict: 'user_id,entry_key', ignoreDuplicates: true });
-    if (error) throw failure(error, status);
+    if (error) throw refusal(error, status);
   },
   async remove(key) {
     const database = await membersDatabase();
     const { error, status } = await database.from('saved').delete().eq('entry_key', key);
-    if (error) throw failure(error, status);
+    if (error) throw refusal(error, status);
   },
   notify: ({ title, description }) => showToast({ title, description, variant: 'destructive' }),
   leaving: () => leaving,
@@ -100,7 +95,7 @@ async function moveFromMetadata(metadata: unknown): Promise<void> {
     const { error, status } = await database
       .from('saved')
       .upsert(rows, { onConflict: 'user_id,entry_key', ignoreDuplicates: true });
-    if (error) throw failure(error, status);
+    if (error) throw refusal(error, status);
   }
   const response = await authFetch('/auth/v1/user', {
     method: 'PUT',
@@ -121,20 +116,13 @@ async function loadSaved(): Promise<string[]> {
     .select('entry_key')
     .order('created_at')
     .order('entry_key');
-  if (error) throw failure(error, status);
+  if (error) throw refusal(error, status);
   return data.map((row) => row.entry_key);
 }
 
 let started = false;
 /** Set as the page goes (startFavourites listens), for the store's `leaving`. */
 let leaving = false;
-
-/** After the page has loaded: its content is painted before any request to the database. */
-function afterLoad(): Promise<void> {
-  return document.readyState === 'complete'
-    ? Promise.resolve()
-    : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
-}
 
 /** Reads the list from the database (moving an old metadata list first) and shows it. */
 async function refresh(userId: string, metadata: unknown): Promise<void> {
@@ -172,7 +160,7 @@ export function startFavourites(): void {
   $confirmedUser.subscribe((user) => {
     if (user) metadata = user.user_metadata;
   });
-  void afterLoad().then(() => refresh(userId, metadata));
+  afterLoad(() => void refresh(userId, metadata));
   $favourites.listen((keys) => {
     if (keys) writeCopy(userId, keys);
   });

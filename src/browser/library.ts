@@ -9,10 +9,10 @@ import {
 } from '../lib/library-export.ts';
 import { fill } from '../lib/placeholders.ts';
 import { readPromptValues } from '../lib/prompt-values.ts';
-import { membersDatabase } from '../members/database.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { showToast } from '../stores/toasts.ts';
+export { memberNotes as loadNotes } from './note-markers.ts';
 
 /*
  * The Saved page as the member's library (src/components/SavedList.astro): their notes shown
@@ -25,14 +25,6 @@ const FORMATS = {
   csv: { make: libraryCsv, type: 'text/csv;charset=utf-8' },
   json: { make: libraryJson, type: 'application/json;charset=utf-8' },
 } as const;
-
-/** The member's notes by entry key. */
-export async function loadNotes(): Promise<Map<string, string>> {
-  const database = await membersDatabase();
-  const { data, error } = await database.from('notes').select('entry_key, body');
-  if (error) throw new Error(error.message);
-  return new Map(data.map((row) => [row.entry_key, row.body]));
-}
 
 /** Text a search matches against, case and accents aside. */
 function folded(text: string): string {

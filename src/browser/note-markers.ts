@@ -1,33 +1,32 @@
 import { atom } from 'nanostores';
-import { membersDatabase } from '../members/database.ts';
+import { membersDatabase, refusal } from '../members/database.ts';
+import { afterLoad } from '../members/state.ts';
 
 /*
- * The mark on a card whose entry has the member's private note (src/components/FavouriteButton.astro
- * draws it hidden beside the star): the keys of the member's notes, read once per page after it
- * has loaded.
+ * The member's notes as one page knows them, read once per page after it has loaded: the marks
+ * on the cards whose entries have a note (src/components/FavouriteButton.astro draws them hidden
+ * beside the star) and the library's notes and search (src/browser/library.ts) share the read.
  */
 
 const $noted = atom<ReadonlySet<string>>(new Set());
-let started = false;
+let notes: Promise<Map<string, string>> | undefined;
 
-function start(): void {
-  if (started) return;
-  started = true;
-  const load = async () => {
+/** The member's notes by entry key, read once per page (after it has loaded). */
+export function memberNotes(): Promise<Map<string, string>> {
+  notes ??= new Promise<void>((resolve) => afterLoad(resolve)).then(async () => {
     const database = await membersDatabase();
-    const { data, error } = await database.from('notes').select('entry_key');
-    if (error) throw new Error(error.message);
-    $noted.set(new Set(data.map((row) => row.entry_key)));
-  };
-  const run = () =>
-    void load().catch((error: unknown) => console.error('Could not load the notes’ marks', error));
-  if (document.readyState === 'complete') run();
-  else addEventListener('load', run, { once: true });
+    const { data, error, status } = await database.from('notes').select('entry_key, body');
+    if (error) throw refusal(error, status);
+    const byKey = new Map(data.map((row) => [row.entry_key, row.body]));
+    $noted.set(new Set(byKey.keys()));
+    return byKey;
+  });
+  return notes;
 }
 
 /** Shows `marker` while the entry with `key` has a note; returns what stops it. */
 export function watchNoteMarker(marker: HTMLElement, key: string): () => void {
-  start();
+  memberNotes().catch((error: unknown) => console.error('Could not load the notes’ marks', error));
   return $noted.subscribe((noted) => {
     marker.hidden = !noted.has(key);
   });

@@ -1,6 +1,7 @@
 import { NOTE_DRAFT_PREFIX } from '../lib/constants.ts';
-import { membersDatabase } from '../members/database.ts';
+import { membersDatabase, refusal } from '../members/database.ts';
 import { currentSession } from '../members/session.ts';
+import { afterLoad } from '../members/state.ts';
 import { createNoteEditor, NOTE_LIMIT, noteStateText } from '../stores/note.ts';
 
 /*
@@ -9,18 +10,6 @@ import { createNoteEditor, NOTE_LIMIT, noteStateText } from '../stores/note.ts';
  * types (src/stores/note.ts). What is typed and not yet saved waits in this browser's
  * localStorage under the member's id and the entry's key; sign-out removes it.
  */
-
-/** A refusal of the database as the editor words it. */
-function failure(error: { message: string; code: string }, status: number): Error {
-  return Object.assign(new Error(error.message), { code: error.code, status });
-}
-
-/** After the page has loaded: its content is painted before any request to the database. */
-function afterLoad(): Promise<void> {
-  return document.readyState === 'complete'
-    ? Promise.resolve()
-    : new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
-}
 
 /** Makes the note in `element` work; returns what stops it. */
 export function wireNote(element: HTMLElement): () => void {
@@ -39,7 +28,7 @@ export function wireNote(element: HTMLElement): () => void {
         error,
         status: code,
       } = await database.from('notes').select('body').eq('entry_key', key).maybeSingle();
-      if (error) throw failure(error, code);
+      if (error) throw refusal(error, code);
       return data?.body ?? '';
     },
     async save(body) {
@@ -53,7 +42,7 @@ export function wireNote(element: HTMLElement): () => void {
                 { entry_key: key, body, updated_at: new Date().toISOString() },
                 { onConflict: 'user_id,entry_key' },
               );
-      if (error) throw failure(error, code);
+      if (error) throw refusal(error, code);
     },
     draft: {
       read: () => localStorage.getItem(draftKey),
@@ -89,7 +78,7 @@ export function wireNote(element: HTMLElement): () => void {
   field.addEventListener('input', onInput);
   field.addEventListener('blur', onBlur);
   addEventListener('pagehide', onLeave);
-  void afterLoad().then(() => editor.start());
+  afterLoad(() => void editor.start());
   return () => {
     stops.forEach((stop) => stop());
     field.removeEventListener('input', onInput);

@@ -51,3 +51,15 @@ export interface DatabaseError {
   hint?: string | null;
   status?: number;
 }
+
+/**
+ * A refusal of the database as an Error the stores read: PostgREST's message, with its code,
+ * hint and the HTTP status alongside (src/stores/favourites.ts words them for the member).
+ */
+export function refusal(error: DatabaseError, status: number): Error & DatabaseError {
+  return Object.assign(new Error(error.message), {
+    code: error.code,
+    hint: error.hint ?? null,
+    status,
+  });
+}
