@@ -19,10 +19,82 @@ export interface Database {
         Update: { user_id?: string; entry_key?: string; body?: string; updated_at?: string };
         Relationships: [];
       };
+      collections: {
+        Row: {
+          id: string;
+          user_id: string;
+          name: string;
+          position: number;
+          shared: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          name: string;
+          position?: number;
+          shared?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: { name?: string; position?: number; shared?: boolean };
+        Relationships: [];
+      };
+      collection_entries: {
+        Row: {
+          collection_id: string;
+          user_id: string;
+          entry_key: string;
+          position: number;
+          added_at: string;
+        };
+        Insert: {
+          collection_id: string;
+          user_id?: string;
+          entry_key: string;
+          position?: number;
+          added_at?: string;
+        };
+        Update: { position?: number };
+        Relationships: [
+          {
+            foreignKeyName: 'collection_entries_collection_id_fkey';
+            columns: ['collection_id'];
+            isOneToOne: false;
+            referencedRelation: 'collections';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: Record<never, never>;
-    Functions: Record<never, never>;
+    Functions: {
+      open_collection: {
+        Args: { collection_id: string };
+        Returns: OpenedCollection | null;
+      };
+      order_collections: { Args: { ids: string[] }; Returns: undefined };
+      order_collection_entries: {
+        Args: { collection_id: string; keys: string[] };
+        Returns: undefined;
+      };
+    };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
+}
+
+/** What public.open_collection answers: a collection the caller owns or opened by its link. */
+export interface OpenedCollection {
+  id: string;
+  name: string;
+  shared: boolean;
+  /** True when the caller owns it. */
+  owned: boolean;
+  /** The owner's display name ('A member' when they have none). */
+  owner: string;
+  updated_at: string;
+  /** Its entries' keys, in the owner's order. */
+  entries: string[];
 }
