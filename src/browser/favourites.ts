@@ -205,5 +205,17 @@ export function wireStar(element: HTMLElement): () => void {
   ];
   button.onclick = () =>
     void favourites.toggle(key, button.getAttribute('aria-pressed') !== 'true');
+  // The collection button opens the page's picker (src/components/CollectionPicker.astro); a
+  // page without one (the members' preview on the home page) shows no such button.
+  const collect = element.querySelector<HTMLButtonElement>('button[data-collect]');
+  if (collect) {
+    if (document.getElementById('collection-picker')) {
+      collect.disabled = false;
+      collect.onclick = () =>
+        void import('./collection-picker.ts').then(({ togglePicker }) =>
+          togglePicker(collect, key, element.dataset.name ?? ''),
+        );
+    } else collect.hidden = true;
+  }
   return () => stops.forEach((stop) => stop());
 }

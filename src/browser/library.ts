@@ -26,29 +26,33 @@ const FORMATS = {
   json: { make: libraryJson, type: 'application/json;charset=utf-8' },
 } as const;
 
+export type ExportFormat = keyof typeof FORMATS;
+
 /** Text a search matches against, case and accents aside. */
 function folded(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
 /**
- * Shows only the listed entries whose title, description, category or note holds every word of
- * `query`, hides the groups left empty, and says so when nothing matches.
+ * Shows only the entries of the library (all saved, and each collection) whose title,
+ * description, category or note holds every word of `query`, counts what each group keeps,
+ * hides the groups the search empties, and says so when nothing matches.
  */
 export function filterLibrary(list: HTMLElement, query: string): void {
   const words = folded(query).split(/\s+/).filter(Boolean);
   let shown = 0;
-  for (const group of list.querySelectorAll<HTMLElement>('[data-saved-groups] section')) {
+  for (const group of list.querySelectorAll<HTMLElement>('[data-filter-group]')) {
     let inGroup = 0;
-    for (const item of group.querySelectorAll<HTMLElement>('li')) {
+    for (const item of group.querySelectorAll<HTMLElement>('li[data-search]')) {
       const text = folded(item.dataset.search ?? '');
       const match = words.every((word) => text.includes(word));
       item.hidden = !match;
       if (match) inGroup += 1;
     }
-    group.hidden = inGroup === 0;
-    const title = group.querySelector<HTMLElement>('[data-group-title]');
-    if (title?.dataset.label) title.textContent = `${title.dataset.label} (${inGroup})`;
+    // An empty collection stays in sight until a search is typed.
+    group.hidden = inGroup === 0 && words.length > 0;
+    const count = group.querySelector<HTMLElement>('[data-group-count]');
+    if (count) count.textContent = `(${inGroup})`;
     shown += inGroup;
   }
   const none = list.querySelector<HTMLElement>('[data-library-none]');
@@ -76,11 +80,12 @@ function download(text: string, name: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Exports `docs` (in the order shown) with `notes`, in `format`. */
+/** Exports `docs` (in the order shown) with `notes`, in `format`, under `title`. */
 export async function exportLibrary(
   docs: readonly SearchDoc[],
   notes: ReadonlyMap<string, string>,
-  format: keyof typeof FORMATS,
+  format: ExportFormat,
+  title = 'Your library',
 ): Promise<void> {
   // The prompts' texts are in a file of their own, fetched only when a prompt is exported.
   const texts = docs.some((doc) => doc.kind.endsWith('prompt'))
@@ -103,7 +108,6 @@ export async function exportLibrary(
     };
   });
   const exportedAt = new Date();
-  const title = 'Your library';
   const { make, type } = FORMATS[format];
   download(make({ title, exportedAt, entries }), exportFileName(title, format, exportedAt), type);
 }
@@ -117,7 +121,7 @@ export function wireLibraryTools(
   search?.addEventListener('input', () => filterLibrary(list, search.value));
   for (const button of list.querySelectorAll<HTMLButtonElement>('[data-export]')) {
     button.addEventListener('click', () => {
-      const format = button.dataset.export as keyof typeof FORMATS;
+      const format = button.dataset.export as ExportFormat;
       const { docs, notes } = current();
       button.setAttribute('aria-busy', 'true');
       exportLibrary(docs, notes, format)

@@ -1,3 +1,4 @@
+import { nameStar } from './name-star.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { $favourites, startFavourites } from './favourites.ts';
@@ -35,9 +36,7 @@ function item(
     ? `${doc.pageLabel} · ${doc.category}`
     : doc.pageLabel;
   fragment.querySelector('[data-description]')!.textContent = doc.description;
-  const star = fragment.querySelector<HTMLElement>('favourite-button')!;
-  star.dataset.key = doc.favourite;
-  star.querySelector('button')!.setAttribute('aria-label', `Save ${doc.title}`);
+  nameStar(fragment.querySelector<HTMLElement>('favourite-button')!, doc.favourite, doc.title);
   return fragment;
 }
 
@@ -84,9 +83,9 @@ export function showSaved(list: HTMLElement): () => void {
       const title = section.querySelector('[data-group-title]')!;
       if (preview) title.remove();
       else {
-        title.textContent = `${label} (${entries.length})`;
-        // The library's search counts what it leaves of the group (src/browser/library.ts).
-        (title as HTMLElement).dataset.label = label;
+        title.querySelector('[data-group-label]')!.textContent = label;
+        // The library's search counts again what it leaves of the group (src/browser/library.ts).
+        title.querySelector('[data-group-count]')!.textContent = `(${entries.length})`;
       }
       section
         .querySelector('[data-group-list]')!
@@ -97,6 +96,9 @@ export function showSaved(list: HTMLElement): () => void {
     hide(list.querySelector('[data-saved-loading]'), true);
     hide(list.querySelector('[data-saved-empty]'), listed.length > 0);
     hide(list.querySelector('[data-library-tools]'), listed.length === 0);
+    hide(list.querySelector('[data-all-saved]'), listed.length === 0);
+    const total = list.querySelector('[data-saved-total]');
+    if (total) total.textContent = `(${listed.length})`;
     const search = list.querySelector<HTMLInputElement>('[data-library-search]');
     if (search)
       void import('./library.ts').then(({ filterLibrary }) => filterLibrary(list, search.value));
@@ -120,6 +122,16 @@ export function showSaved(list: HTMLElement): () => void {
   loadSearchFile({ prompts: false }).then(
     ({ docs }) => {
       const byKey = new Map(docs.map((doc) => [doc.favourite, doc]));
+      // The library's collections, after all saved entries (src/browser/collections-library.ts).
+      if (!preview)
+        void import('./collections-library.ts').then(({ showCollections }) => {
+          const stopCollections = showCollections(list, byKey);
+          const stopList = stop;
+          stop = () => {
+            stopList();
+            stopCollections();
+          };
+        });
       stop = $favourites.subscribe((keys) => {
         if (keys) render(byKey, keys);
       });

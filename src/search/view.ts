@@ -1,3 +1,4 @@
+import { nameStar } from '../browser/name-star.ts';
 import { promptPanel } from './prompt-panel.ts';
 import { PRICING_TONE, statusTone, type BadgeTone } from '../lib/badge.ts';
 import { KIND_SEARCH } from '../catalogue/kind-search.ts';
@@ -94,8 +95,7 @@ export function resultCard(
   fillMarked(templates, slot(card, 'description'), doc.description, terms);
 
   // The entry's star, as on its card (src/components/FavouriteButton.astro).
-  card.querySelector<HTMLElement>('favourite-button')!.dataset.key = doc.favourite;
-  card.querySelector('favourite-button button')!.setAttribute('aria-label', `Save ${doc.title}`);
+  nameStar(card.querySelector<HTMLElement>('favourite-button')!, doc.favourite, doc.title);
 
   const badge = (text: string, tone: BadgeTone) => {
     const element = templates.clone(`badge-${tone}`);

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { FAVOURITES_CAP, type FavouriteChange } from '../lib/favourites.ts';
+import { failureReason } from '../lib/refusals.ts';
 
 /**
  * The member's saved entries as this page shows them (keys of src/lib/favourites.ts, oldest
@@ -30,19 +31,6 @@ export interface FavouritesWorld {
    */
   leaving?(): boolean;
   cap?: number;
-}
-
-/** What a failed save says, by what the error tells. */
-export function failureReason(error: unknown): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (status === 401 || status === 403) return 'Your session has ended: sign in again to save.';
-  // No answer at all: fetch's TypeError, or a client's retryable error with status 0.
-  if (error instanceof TypeError || status === 0)
-    return 'The server could not be reached: check your connection and try again.';
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== ''
-    ? `The server said: ${message}`
-    : 'Something went wrong on the server: try again in a moment.';
 }
 
 /** The list after `changes`, in order: a star adds at the end, an unstar removes. */

@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { failureReason } from './favourites.ts';
+import { failureReason } from '../lib/refusals.ts';
 
 /** Most characters a note holds (as public.notes's constraint has it). */
 export const NOTE_LIMIT = 2000;
