@@ -48,14 +48,23 @@ create index collection_entries_saved_idx on public.collection_entries (user_id,
 -- Names, the cap of 50 and the place of a new collection (after the member's last), checked
 -- with the member's collections locked, so two tabs creating at once cannot pass 50 or make
 -- two of one name.
+--
+-- Security invoker, like the trigger below: it runs before row-level security refuses a row in
+-- another member's name, so as definer its answers would tell the caller what that member has
+-- (a name taken, 50 collections). As invoker it counts what the caller may see: for a member
+-- their own rows, the only ones they may write; for the service role every row.
 create function public.collections_check() returns trigger
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 begin
   perform pg_advisory_xact_lock(hashtextextended('public.collections:' || new.user_id::text, 0));
-  new.name := btrim(new.name);
+  -- Every kind of whitespace String.prototype.trim() removes (\x0b is the vertical tab: E''
+  -- strings have no \v), not only the spaces btrim() removes by default: a name pasted with a
+  -- tab or a no-break space would otherwise pass when it is only whitespace, and stand beside
+  -- the same name without it.
+  new.name := btrim(new.name, E' \t\n\x0b\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff');
   if new.name = '' then
     raise exception 'Give the collection a name.'
       using errcode = 'P0001', hint = 'collection_name_empty';
@@ -89,10 +98,11 @@ create trigger collections_check before insert or update on public.collections
   for each row execute function public.collections_check();
 
 -- The cap of 200 entries a collection and a new entry's place (last), with the collection
--- locked while counting.
+-- locked while counting. Security invoker, for the reason above: as definer, a member adding an
+-- entry in another member's name would learn from the refusal whether that member saved it.
 create function public.collection_entries_check() returns trigger
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 begin

@@ -4,47 +4,14 @@
  * the service role. Every table of `public` is checked for RLS and policies, so a migration that
  * adds a table without them fails here.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/members/database.types.ts';
-import {
-  call,
-  SECRET_KEY,
-  SERVICE_ROLE,
-  signIn,
-  uniqueEmail,
-  useTestServer,
-} from '../auth-server/helpers.ts';
+import { call, SECRET_KEY, SERVICE_ROLE, useTestServer } from '../auth-server/helpers.ts';
 import { createTestDatabase, withClient } from '../support/test-database.ts';
+import { membersOn, type Member } from './members.ts';
 
 const server = useTestServer({ rest: true });
-
-/** A member made through the admin API (the sign-up walk is not what this suite is about). */
-async function member(label: string): Promise<{ id: string; db: SupabaseClient<Database> }> {
-  const email = uniqueEmail(label);
-  const created = await call(server, 'POST', '/admin/users', {
-    headers: SERVICE_ROLE,
-    body: { email, password: 'correct-horse-1', email_confirm: true },
-  });
-  if (created.status !== 200)
-    throw new Error(`admin create failed: ${JSON.stringify(created.body)}`);
-  const { accessToken } = await signIn(server, email);
-  return { id: String(created.body.id), db: clientWith(accessToken) };
-}
-
-/** supabase-js as the site makes it, with a member's token (or none). */
-function clientWith(accessToken?: string, key = server.anonKey): SupabaseClient<Database> {
-  return createClient<Database>(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: {
-      headers: {
-        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-        'User-Agent': 'node',
-      },
-    },
-  });
-}
+const { clientWith, member } = membersOn(server);
 
 /** The tables of `public` and what guards them, straight from the catalogue. */
 async function publicTables(url: string) {
@@ -71,7 +38,9 @@ function unguarded(tables: { name: string; rls: boolean; policies: number }[]): 
 describe('every table in public', () => {
   it('has row-level security on and policies written in the migrations', async () => {
     const tables = await publicTables(server.databaseUrl);
-    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['notes', 'saved']));
+    expect(tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining(['collection_entries', 'collections', 'notes', 'saved']),
+    );
     expect(unguarded(tables)).toEqual([]);
   });
 
@@ -92,8 +61,8 @@ describe('every table in public', () => {
 });
 
 describe('public.saved', () => {
-  let a: Awaited<ReturnType<typeof member>>;
-  let b: Awaited<ReturnType<typeof member>>;
+  let a: Member;
+  let b: Member;
   const anon = () => clientWith();
   const service = () => clientWith(undefined, SECRET_KEY);
 
