@@ -136,7 +136,13 @@ revoke execute on function public.collection_entries_check() from public, anon, 
 alter table public.collections enable row level security;
 alter table public.collection_entries enable row level security;
 
-create function public.opened_collection() returns uuid
+-- Helpers the policies and functions below call, in a schema the API does not expose: no
+-- client calls them through /rest/v1/rpc.
+create schema if not exists private;
+revoke all on schema private from public, anon;
+grant usage on schema private to authenticated, service_role;
+
+create function private.opened_collection() returns uuid
 language sql
 stable
 set search_path = ''
@@ -148,7 +154,7 @@ create policy "Members read their own collections, and a shared one they open"
   on public.collections for select to authenticated
   using (
     (select auth.uid()) = user_id
-    or (shared and id = (select public.opened_collection()))
+    or (shared and id = (select private.opened_collection()))
   );
 
 create policy "Members create collections for themselves"
@@ -170,7 +176,7 @@ create policy "Members read their collections' entries, and a shared one's they 
     (select auth.uid()) = user_id
     or exists (
       select 1 from public.collections c
-      where c.id = collection_id and c.shared and c.id = (select public.opened_collection())
+      where c.id = collection_id and c.shared and c.id = (select private.opened_collection())
     )
   );
 
@@ -201,14 +207,11 @@ grant select, insert, delete on public.collection_entries to authenticated;
 grant update (position) on public.collection_entries to authenticated;
 grant all on public.collections to service_role;
 grant all on public.collection_entries to service_role;
-revoke execute on function public.opened_collection() from public, anon;
-grant execute on function public.opened_collection() to authenticated, service_role;
+revoke execute on function private.opened_collection() from public, anon;
+grant execute on function private.opened_collection() to authenticated, service_role;
 
--- A member's display name, for the owner line of a shared collection. In a schema the API does
--- not expose, so it is called only from the functions below, never by a client with any id.
-create schema if not exists private;
-revoke all on schema private from public, anon;
-grant usage on schema private to authenticated;
+-- A member's display name, for the owner line of a shared collection: in the private schema, so
+-- it is called only from public.open_collection, never by a client with any id.
 
 create function private.display_name(member uuid) returns text
 language sql

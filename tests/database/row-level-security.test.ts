@@ -257,6 +257,14 @@ describe('the cap on saved entries', () => {
       .select('*', { count: 'exact', head: true })
       .eq('user_id', full.id);
     expect(count).toBe(1000);
+
+    // Another member's star in the full member's name is refused as any row in another's name,
+    // telling nothing of how many they saved.
+    const stranger = await member('rls-cap-stranger');
+    const probe = await stranger.db.from('saved').insert({ user_id: full.id, entry_key: 'probe1' });
+    expect(probe.status).toBe(403);
+    expect(probe.error).toMatchObject({ code: '42501' });
+    expect(probe.error?.hint ?? null).toBeNull();
   });
 
   it('is not a function anyone can call through the API', async () => {

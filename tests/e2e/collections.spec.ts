@@ -13,7 +13,11 @@ import { expect, test } from './support/test.ts';
 const SITE_URL = 'http://127.0.0.1:4321';
 
 /** The picker opened by the collection button of the entry named `name`. */
-async function openPicker(page: Page, name: string, scope: Locator | Page = page): Promise<Locator> {
+async function openPicker(
+  page: Page,
+  name: string,
+  scope: Locator | Page = page,
+): Promise<Locator> {
   const button = scope.getByRole('button', { name: `Add ${name} to a collection` }).first();
   await expect(button).toBeEnabled();
   await button.click();
@@ -57,11 +61,15 @@ test('a card, an entry page and a search result add to collections through one p
   // Escape closes it and gives the focus back to the button.
   await page.keyboard.press('Escape');
   await expect(picker).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Add GitHub to a collection' }).first()).toBeFocused();
+  await expect(
+    page.getByRole('button', { name: 'Add GitHub to a collection' }).first(),
+  ).toBeFocused();
 
   // A name too long, or taken, is refused in words before anything is sent.
   const again = await openPicker(page, 'Figma');
-  await again.getByRole('textbox', { name: 'New collection' }).fill('x'.repeat(COLLECTION_NAME_LIMIT + 1));
+  await again
+    .getByRole('textbox', { name: 'New collection' })
+    .fill('x'.repeat(COLLECTION_NAME_LIMIT + 1));
   await again.getByRole('button', { name: 'Create' }).click();
   await expect(again.getByRole('alert')).toHaveText(
     `A collection’s name can be at most ${COLLECTION_NAME_LIMIT} characters; this one has ${COLLECTION_NAME_LIMIT + 1}.`,
@@ -85,7 +93,10 @@ test('a card, an entry page and a search result add to collections through one p
 
   // From a search result.
   await page.goto('/search?q=feynman');
-  const result = page.locator('[data-search-results] li, ol li').filter({ hasText: 'Feynman Technique Explainer' }).first();
+  const result = page
+    .locator('[data-search-results] li, ol li')
+    .filter({ hasText: 'Feynman Technique Explainer' })
+    .first();
   const fromSearch = await openPicker(page, 'Feynman Technique Explainer', result);
   await fromSearch.getByRole('checkbox', { name: /^Video workflow/ }).check();
   await expect(fromSearch.getByRole('checkbox', { name: /^Video workflow/ })).toBeChecked();
@@ -143,7 +154,9 @@ test('the library arranges, renames, exports and deletes collections, with the k
   await launch.getByRole('button', { name: 'Move Notion earlier in Launch stack' }).focus();
   await page.keyboard.press('Enter');
   await expect(titles(launch)).toHaveText(['GitHub', 'Notion', 'Figma']);
-  await expect(launch.getByRole('button', { name: 'Move Notion earlier in Launch stack' })).toBeFocused();
+  await expect(
+    launch.getByRole('button', { name: 'Move Notion earlier in Launch stack' }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(titles(launch)).toHaveText(['Notion', 'GitHub', 'Figma']);
 
@@ -191,7 +204,9 @@ test('the library arranges, renames, exports and deletes collections, with the k
   // Delete asks first; the entries stay saved.
   await week.getByRole('button', { name: 'Actions for Launch week' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
-  await expect(week.getByText('Delete “Launch week”? Its entry stays saved in your library.')).toBeVisible();
+  await expect(
+    week.getByText('Delete “Launch week”? Its entry stays saved in your library.'),
+  ).toBeVisible();
   await week.getByRole('button', { name: 'Delete collection' }).click();
   await expect(page.getByRole('heading', { name: 'Collections (1)' })).toBeVisible();
   await page.reload();
@@ -240,7 +255,9 @@ test('a shared collection opens for another member, read-only, and for nobody si
   await expect(link).toBeHidden();
   await second.reload();
   await expect(opened).toHaveAttribute('data-state', 'missing');
-  await expect(second.getByRole('heading', { name: 'This collection cannot be opened' })).toBeVisible();
+  await expect(
+    second.getByRole('heading', { name: 'This collection cannot be opened' }),
+  ).toBeVisible();
   await second.goto('/collection?id=00000000-0000-4000-8000-000000000000');
   await expect(second.locator('shared-collection')).toHaveAttribute('data-state', 'missing');
   await other.close();
