@@ -1,4 +1,4 @@
-import { addProblem, type Collection } from '../lib/collections.ts';
+import { addProblem, createProblem, nameProblem, type Collection } from '../lib/collections.ts';
 import { collections, startCollections } from './collections.ts';
 import { $favourites, favourites } from './favourites.ts';
 
@@ -67,7 +67,10 @@ function render(popover: HTMLElement, key: string, list: readonly Collection[]):
       label = (template.content.cloneNode(true) as DocumentFragment).querySelector('label')!;
       label.dataset.id = collection.id;
       const box = label.querySelector('input')!;
-      box.addEventListener('change', () => void choose(popover, collection.id, key, box));
+      // The picker serves one entry after another: the entry is the one it is open for now.
+      box.addEventListener('change', () => {
+        if (opened) void choose(popover, collection.id, opened.key, box);
+      });
     }
     label.querySelector('[data-option-name]')!.textContent = collection.name;
     const count = collection.entries.length;
@@ -94,6 +97,22 @@ async function choose(
   box: HTMLInputElement,
 ): Promise<void> {
   showProblem(popover, null);
+  // Until the database has the change, the option says it is being saved.
+  const label = box.closest('label')!;
+  label.setAttribute('aria-busy', 'true');
+  try {
+    await change(popover, id, key, box);
+  } finally {
+    label.removeAttribute('aria-busy');
+  }
+}
+
+async function change(
+  popover: HTMLElement,
+  id: string,
+  key: string,
+  box: HTMLInputElement,
+): Promise<void> {
   if (!box.checked) {
     await collections.take(id, key);
     return;
@@ -121,8 +140,17 @@ async function create(popover: HTMLElement, key: string, form: HTMLFormElement):
   if (submit.getAttribute('aria-busy') === 'true') return;
   showProblem(popover, null);
   input.removeAttribute('aria-invalid');
+  const problem =
+    createProblem(collections.$collections.get() ?? []) ??
+    nameProblem(input.value, collections.$collections.get() ?? []);
+  if (problem) {
+    input.setAttribute('aria-invalid', 'true');
+    showProblem(popover, problem);
+    return;
+  }
   submit.setAttribute('aria-busy', 'true');
   try {
+    // Checked first, so a name refused does not star the entry.
     const saved = await ensureSaved(key);
     const outcome = await collections.create(input.value, saved ? key : undefined);
     if (outcome.ok) {

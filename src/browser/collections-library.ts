@@ -213,7 +213,17 @@ export function showCollections(
     if (scrollY !== scroll) scrollTo({ top: scroll });
   };
 
-  const stops = [collections.$collections.listen(draw)];
+  // Changes show at once and are saved in the background: the status line says when they are.
+  const status = root.querySelector<HTMLElement>('[data-collections-status]')!;
+  let changed = false;
+  const stops = [
+    collections.$collections.listen(draw),
+    collections.$saving.subscribe((saving) => {
+      if (saving > 0) changed = true;
+      status.dataset.state = saving > 0 ? 'saving' : 'saved';
+      status.textContent = saving > 0 ? 'Saving…' : changed ? 'All changes saved.' : '';
+    }),
+  ];
   startCollections().then(draw, (error: unknown) => {
     console.error('Could not load the collections', error);
     hide(root.querySelector('[data-collections-loading]'), true);

@@ -38,6 +38,8 @@ export type Outcome = { ok: true; id?: string } | { ok: false; reason: string };
  */
 export function createCollections(world: CollectionsWorld) {
   const $collections = atom<readonly Collection[] | null>(null);
+  /** How many changes are still being saved (the library says "Saving…" until none). */
+  const $saving = atom(0);
   let queue: Promise<unknown> = Promise.resolve();
   let loading: Promise<void> | undefined;
 
@@ -66,7 +68,7 @@ export function createCollections(world: CollectionsWorld) {
    * and takes the database's word again.
    */
   function save(title: string, send: () => Promise<void>): Promise<Outcome> {
-    const sent = queue.then(async (): Promise<Outcome> => {
+    return enqueue(async (): Promise<Outcome> => {
       try {
         await send();
         return { ok: true };
@@ -77,6 +79,12 @@ export function createCollections(world: CollectionsWorld) {
         return { ok: false, reason };
       }
     });
+  }
+
+  /** Runs `run` after every change before it, counted in $saving while it is under way. */
+  function enqueue(run: () => Promise<Outcome>): Promise<Outcome> {
+    $saving.set($saving.get() + 1);
+    const sent = queue.then(run).finally(() => $saving.set($saving.get() - 1));
     queue = sent;
     return sent;
   }
@@ -85,6 +93,7 @@ export function createCollections(world: CollectionsWorld) {
 
   return {
     $collections,
+    $saving,
 
     /** Reads the collections once (again on `force`); resolves when they are known. */
     load(force = false): Promise<void> {
@@ -97,7 +106,7 @@ export function createCollections(world: CollectionsWorld) {
       const clean = cleanName(name);
       const problem = createProblem(list()) ?? nameProblem(clean, list());
       if (problem) return refused(problem);
-      const sent = queue.then(async (): Promise<Outcome> => {
+      return enqueue(async (): Promise<Outcome> => {
         try {
           const id = await world.create(clean);
           $collections.set([...list(), { id, name: clean, shared: false, entries: [] }]);
@@ -112,8 +121,6 @@ export function createCollections(world: CollectionsWorld) {
           return { ok: false, reason };
         }
       });
-      queue = sent;
-      return sent;
     },
 
     rename(id: string, name: string): Promise<Outcome> {

@@ -33,7 +33,20 @@ async function createIn(picker: Locator, name: string): Promise<void> {
   await picker.getByRole('textbox', { name: 'New collection' }).fill(name);
   await picker.getByRole('button', { name: 'Create' }).click();
   await expect(picker.getByRole('checkbox', { name: new RegExp(`^${name}`) })).toBeChecked();
+  await expect(picker.getByRole('button', { name: 'Create' })).not.toHaveAttribute('aria-busy');
 }
+
+/** Ticks the collection `name` in the open picker and waits until the database has it. */
+async function tick(picker: Locator, name: string): Promise<void> {
+  const box = picker.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+  await box.check();
+  await expect(box).toBeChecked();
+  await expect(picker.locator('label').filter({ hasText: name })).not.toHaveAttribute('aria-busy');
+}
+
+/** Waits until the library's changes are saved. */
+const allSaved = (page: Page) =>
+  expect(page.locator('[data-collections-status]')).toHaveText('All changes saved.');
 
 /** A collection's section in the library. */
 const section = (page: Page, name: string) =>
@@ -79,8 +92,7 @@ test('a card, an entry page and a search result add to collections through one p
   await expect(again.getByRole('alert')).toHaveText(
     'You already have a collection called “Launch stack”. Choose another name.',
   );
-  await again.getByRole('checkbox', { name: /^Launch stack/ }).check();
-  await expect(again.getByRole('checkbox', { name: /^Launch stack/ })).toBeChecked();
+  await tick(again, 'Launch stack');
   await page.mouse.click(5, 400);
   await expect(again).toBeHidden();
 
@@ -88,8 +100,7 @@ test('a card, an entry page and a search result add to collections through one p
   await page.goto('/toolstack/notion');
   const fromEntry = await openPicker(page, 'Notion');
   await createIn(fromEntry, 'Video workflow');
-  await fromEntry.getByRole('checkbox', { name: /^Launch stack/ }).check();
-  await expect(fromEntry.getByRole('checkbox', { name: /^Launch stack/ })).toBeChecked();
+  await tick(fromEntry, 'Launch stack');
 
   // From a search result.
   await page.goto('/search?q=feynman');
@@ -98,8 +109,7 @@ test('a card, an entry page and a search result add to collections through one p
     .filter({ hasText: 'Feynman Technique Explainer' })
     .first();
   const fromSearch = await openPicker(page, 'Feynman Technique Explainer', result);
-  await fromSearch.getByRole('checkbox', { name: /^Video workflow/ }).check();
-  await expect(fromSearch.getByRole('checkbox', { name: /^Video workflow/ })).toBeChecked();
+  await tick(fromSearch, 'Video workflow');
 
   // The library lists all saved, then each collection with its count, in order.
   await page.goto('/saved');
@@ -127,8 +137,7 @@ test('the library arranges, renames, exports and deletes collections, with the k
   await page.keyboard.press('Escape');
   for (const name of ['Figma', 'Notion']) {
     const next = await openPicker(page, name);
-    await next.getByRole('checkbox', { name: /^Launch stack/ }).check();
-    await expect(next.getByRole('checkbox', { name: /^Launch stack/ })).toBeChecked();
+    await tick(next, 'Launch stack');
     await page.keyboard.press('Escape');
   }
 
@@ -209,6 +218,7 @@ test('the library arranges, renames, exports and deletes collections, with the k
   ).toBeVisible();
   await week.getByRole('button', { name: 'Delete collection' }).click();
   await expect(page.getByRole('heading', { name: 'Collections (1)' })).toBeVisible();
+  await allSaved(page);
   await page.reload();
   await expect(page.locator('section[data-collection-id] [data-collection-name]')).toHaveText([
     'Video workflow',
@@ -231,6 +241,7 @@ test('a shared collection opens for another member, read-only, and for nobody si
   await page.getByRole('menuitem', { name: 'Share with members' }).click();
   const link = launch.locator('[data-collection-link]');
   await expect(link).toBeVisible();
+  await allSaved(page);
   const href = (await link.getAttribute('href'))!;
   expect(href).toMatch(/^http:\/\/127\.0\.0\.1:4321\/collection\?id=[0-9a-f-]{36}$/);
   const path = href.slice(SITE_URL.length);
@@ -253,6 +264,7 @@ test('a shared collection opens for another member, read-only, and for nobody si
   await launch.getByRole('button', { name: 'Actions for Launch stack' }).click();
   await page.getByRole('menuitem', { name: 'Stop sharing' }).click();
   await expect(link).toBeHidden();
+  await allSaved(page);
   await second.reload();
   await expect(opened).toHaveAttribute('data-state', 'missing');
   await expect(
@@ -266,6 +278,7 @@ test('a shared collection opens for another member, read-only, and for nobody si
   await launch.getByRole('button', { name: 'Actions for Launch stack' }).click();
   await page.getByRole('menuitem', { name: 'Share with members' }).click();
   await expect(link).toBeVisible();
+  await allSaved(page);
   const visitor = await browser.newContext({ baseURL: SITE_URL });
   const stranger = await visitor.newPage();
   await stranger.goto(path);
