@@ -117,6 +117,15 @@ describe('the address of a collection', () => {
   );
 });
 
+/** What `run` returns as a promise, or its throw as a rejection, as a server's answer comes. */
+function answer<T>(run: () => T): Promise<T> {
+  try {
+    return Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 /** A database in memory that answers as the world asks, with failures on demand. */
 function fakeWorld(initial: Collection[] = []) {
   let rows: Collection[] = initial.map((each) => ({ ...each, entries: [...each.entries] }));
@@ -132,53 +141,63 @@ function fakeWorld(initial: Collection[] = []) {
     }
   };
   const world: CollectionsWorld = {
-    load: async () => rows.map((each) => ({ ...each, entries: [...each.entries] })),
-    async create(name) {
-      sent.push(`create ${name}`);
-      check();
-      const id = `new${(next += 1)}`;
-      rows.push(collection(id, name));
-      return id;
-    },
-    async rename(id, name) {
-      sent.push(`rename ${id} ${name}`);
-      check();
-      rows = rows.map((each) => (each.id === id ? { ...each, name } : each));
-    },
-    async share(id, shared) {
-      sent.push(`share ${id} ${shared}`);
-      check();
-      rows = rows.map((each) => (each.id === id ? { ...each, shared } : each));
-    },
-    async remove(id) {
-      sent.push(`remove ${id}`);
-      check();
-      rows = rows.filter((each) => each.id !== id);
-    },
-    async order(ids) {
-      sent.push(`order ${ids.join(',')}`);
-      check();
-      rows = ids.map((id) => rows.find((each) => each.id === id)!);
-    },
-    async addEntry(id, key) {
-      sent.push(`add ${id} ${key}`);
-      check();
-      rows = rows.map((each) =>
-        each.id === id ? { ...each, entries: [...each.entries, key] } : each,
-      );
-    },
-    async removeEntry(id, key) {
-      sent.push(`take ${id} ${key}`);
-      check();
-      rows = rows.map((each) =>
-        each.id === id ? { ...each, entries: each.entries.filter((entry) => entry !== key) } : each,
-      );
-    },
-    async orderEntries(id, keys) {
-      sent.push(`order-entries ${id} ${keys.join(',')}`);
-      check();
-      rows = rows.map((each) => (each.id === id ? { ...each, entries: [...keys] } : each));
-    },
+    load: () => answer(() => rows.map((each) => ({ ...each, entries: [...each.entries] }))),
+    create: (name) =>
+      answer(() => {
+        sent.push(`create ${name}`);
+        check();
+        const id = `new${(next += 1)}`;
+        rows.push(collection(id, name));
+        return id;
+      }),
+    rename: (id, name) =>
+      answer(() => {
+        sent.push(`rename ${id} ${name}`);
+        check();
+        rows = rows.map((each) => (each.id === id ? { ...each, name } : each));
+      }),
+    share: (id, shared) =>
+      answer(() => {
+        sent.push(`share ${id} ${shared}`);
+        check();
+        rows = rows.map((each) => (each.id === id ? { ...each, shared } : each));
+      }),
+    remove: (id) =>
+      answer(() => {
+        sent.push(`remove ${id}`);
+        check();
+        rows = rows.filter((each) => each.id !== id);
+      }),
+    order: (ids) =>
+      answer(() => {
+        sent.push(`order ${ids.join(',')}`);
+        check();
+        rows = ids.map((id) => rows.find((each) => each.id === id)!);
+      }),
+    addEntry: (id, key) =>
+      answer(() => {
+        sent.push(`add ${id} ${key}`);
+        check();
+        rows = rows.map((each) =>
+          each.id === id ? { ...each, entries: [...each.entries, key] } : each,
+        );
+      }),
+    removeEntry: (id, key) =>
+      answer(() => {
+        sent.push(`take ${id} ${key}`);
+        check();
+        rows = rows.map((each) =>
+          each.id === id
+            ? { ...each, entries: each.entries.filter((entry) => entry !== key) }
+            : each,
+        );
+      }),
+    orderEntries: (id, keys) =>
+      answer(() => {
+        sent.push(`order-entries ${id} ${keys.join(',')}`);
+        check();
+        rows = rows.map((each) => (each.id === id ? { ...each, entries: [...keys] } : each));
+      }),
     notify: ({ title, description }) => notices.push(`${title}: ${description}`),
   };
   return {
@@ -276,11 +295,9 @@ describe('the collections store', () => {
   it('reads again after a failed read', async () => {
     const fake = fakeWorld([collection('a', 'A')]);
     let fail = true;
-    const load = fake.world.load;
-    fake.world.load = async () => {
-      if (fail) throw new TypeError('Failed to fetch');
-      return load();
-    };
+    const world = fake.world;
+    const read = world.load.bind(world);
+    world.load = () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : read());
     const store = createCollections(fake.world);
     await expect(store.load()).rejects.toThrow('Failed to fetch');
     fail = false;
