@@ -16,17 +16,20 @@ export default function DeleteAccount() {
   const user = useAccountUser();
   const state = useStore(accountDeletion.$deletionState);
   const [confirming, setConfirming] = useState(false);
-  if (!user) return <AccountLoading what="account" height="min-h-30 sm:min-h-25" />;
+  // The build draws the section, its button disabled, so it is on the page (for find in page and
+  // assistive technology) before this section hydrates as it scrolls near.
   return (
     <>
-      <div className="space-y-4">
+      <div className="space-y-4" aria-busy={!user}>
+        {!user && <AccountLoading what="account" />}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           Deleting your account removes your sign-in, your profile and your saved favourites for
           good. It cannot be undone.
         </p>
         <button
           type="button"
-          className={`${danger} w-full sm:w-auto`}
+          disabled={!user}
+          className={`${danger} w-full disabled:cursor-not-allowed sm:w-auto`}
           onClick={() => setConfirming(true)}
         >
           Delete account…
@@ -50,7 +53,8 @@ export default function DeleteAccount() {
             confirm, type your email address:
           </p>
           <p className="rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm [overflow-wrap:anywhere] dark:bg-zinc-800">
-            {user.email}
+            {/* Opened by the button above, which waits for the member. */}
+            {user?.email}
           </p>
           <Field
             name="confirm"

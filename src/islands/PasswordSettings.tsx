@@ -21,7 +21,6 @@ export default function PasswordSettings() {
   const [password, setPassword] = useState('');
   // Remounts the form after a change, so the fields and the checklist start empty again.
   const [round, setRound] = useState(0);
-  if (!user) return <AccountLoading what="password settings" height="min-h-87.5 sm:min-h-75.5" />;
   const submit = async (values: Record<string, string | boolean>) => {
     const done = await accountSettings.changePassword({
       currentPassword: String(values.currentPassword ?? ''),
@@ -33,7 +32,7 @@ export default function PasswordSettings() {
       setRound(round + 1);
     }
   };
-  if (step === 'code') {
+  if (user && step === 'code') {
     return (
       <form noValidate className="space-y-4" onSubmit={(event) => void submit(formValues(event))}>
         <SectionAlert message={state.error} />
@@ -65,40 +64,46 @@ export default function PasswordSettings() {
       </form>
     );
   }
+  // The build draws the form, disabled, so its fields and labels are on the page (for find in
+  // page and assistive technology) before this section hydrates as it scrolls near.
   return (
     <form
       key={round}
+      aria-busy={!user}
       noValidate
       className="space-y-4"
       onSubmit={(event) => void submit(formValues(event))}
     >
+      {!user && <AccountLoading what="password settings" />}
       <SectionAlert message={state.error} />
-      {/* Lets password managers file the change under the right account. */}
-      <input
-        type="email"
-        name="username"
-        autoComplete="username"
-        value={user.email ?? ''}
-        readOnly
-        hidden
-      />
-      <Field
-        {...passwordField('current-password', 'Current password')}
-        name="currentPassword"
-        idPrefix="password"
-        error={state.fieldErrors.currentPassword}
-      />
-      <Field
-        {...passwordField('new-password', 'New password')}
-        idPrefix="password"
-        error={state.fieldErrors.password}
-        describedBy="account-password-rules"
-        onChange={(event) => setPassword(event.currentTarget.value)}
-      />
-      <PasswordChecklist id="account-password-rules" password={password} />
-      <SubmitButton pending={state.pending} fit>
-        Change password
-      </SubmitButton>
+      <fieldset disabled={!user} className="min-w-0 space-y-4">
+        {/* Lets password managers file the change under the right account. */}
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={user?.email ?? ''}
+          readOnly
+          hidden
+        />
+        <Field
+          {...passwordField('current-password', 'Current password')}
+          name="currentPassword"
+          idPrefix="password"
+          error={state.fieldErrors.currentPassword}
+        />
+        <Field
+          {...passwordField('new-password', 'New password')}
+          idPrefix="password"
+          error={state.fieldErrors.password}
+          describedBy="account-password-rules"
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <PasswordChecklist id="account-password-rules" password={password} />
+        <SubmitButton pending={state.pending} fit>
+          Change password
+        </SubmitButton>
+      </fieldset>
     </form>
   );
 }

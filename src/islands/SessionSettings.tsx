@@ -14,10 +14,12 @@ export default function SessionSettings() {
   const user = useAccountUser();
   const state = useStore(accountSettings.$sessionsState);
   const [confirming, setConfirming] = useState(false);
-  if (!user) return <AccountLoading what="sessions" height="min-h-30 sm:min-h-25" />;
+  // The build draws the section, its button disabled, so it is on the page (for find in page and
+  // assistive technology) before this section hydrates as it scrolls near.
   return (
     <>
-      <div className="space-y-4">
+      <div className="space-y-4" aria-busy={!user}>
+        {!user && <AccountLoading what="sessions" />}
         <SectionAlert message={state.error} />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           Signed in on a shared computer or a lost phone? End every other session of your account.
@@ -25,7 +27,8 @@ export default function SessionSettings() {
         </p>
         <button
           type="button"
-          className={`${secondary} w-full sm:w-auto`}
+          disabled={!user}
+          className={`${secondary} w-full disabled:cursor-not-allowed sm:w-auto`}
           onClick={() => setConfirming(true)}
         >
           Sign out of all other devices

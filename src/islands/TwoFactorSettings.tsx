@@ -32,10 +32,21 @@ export default function TwoFactorSettings() {
         </p>
       )}
       {factors === null ? (
-        // As tall as the text that replaces it, so the form below stays put.
-        <p role="status" className="min-h-15 text-sm text-zinc-600 sm:min-h-5 dark:text-zinc-400">
-          Loading your authenticators…
-        </p>
+        // Lines as tall as the text that most often replaces them (three on a phone, one from the
+        // small breakpoint), so the form below stays put; in words for assistive technology only.
+        // A failure to load says so above instead.
+        !error && (
+          <div>
+            <p role="status" className="sr-only">
+              Loading your authenticators…
+            </p>
+            {['w-full sm:w-4/5', 'w-full sm:hidden', 'w-2/3 sm:hidden'].map((line) => (
+              <span key={line} aria-hidden="true" className={`flex h-5 items-center ${line}`}>
+                <span className="h-3.5 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+              </span>
+            ))}
+          </div>
+        )
       ) : verified.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Two-factor authentication is off. Add an authenticator app to ask for a code at every
@@ -131,25 +142,30 @@ export default function TwoFactorSettings() {
         </form>
       ) : (
         <form
+          aria-busy={factors === null}
           noValidate
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={(event) => void account.startEnrolment(String(formValues(event).friendlyName))}
         >
-          <div className="flex-1">
-            <Field
-              name="friendlyName"
-              label="Authenticator name"
-              placeholder="Phone"
-              maxLength={60}
-              // Usable once this island runs: the build renders it, and a form sent before
-              // hydration would reload the page.
-              disabled={factors === null}
-            />
-          </div>
-          {/* As wide as its label on one line beside the field, full width when stacked. */}
-          <div className="sm:shrink-0 sm:whitespace-nowrap">
-            <SubmitButton pending={pending || factors === null}>Add authenticator app</SubmitButton>
-          </div>
+          {/* Usable once this island runs and knows the authenticators: the build renders it,
+              and a form sent before hydration would reload the page. Disabled, not pending, so
+              the button is as wide then as after. */}
+          <fieldset
+            disabled={factors === null}
+            className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-end"
+          >
+            <div className="flex-1">
+              <Field
+                name="friendlyName"
+                label="Authenticator name"
+                placeholder="Phone"
+                maxLength={60}
+              />
+            </div>
+            {/* As wide as its label on one line beside the field, full width when stacked. */}
+            <div className="sm:shrink-0 sm:whitespace-nowrap">
+              <SubmitButton pending={pending}>Add authenticator app</SubmitButton>
+            </div>
+          </fieldset>
         </form>
       )}
     </div>

@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 
 /*
  * /account as a member manages it, against the local auth server: every change is checked
@@ -237,4 +237,95 @@ test('every section comes alive as the member scrolls to it, without a script er
   await section(page, 'Two-factor authentication');
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/** The sections below the first screen: their heading, their fields' labels and their button. */
+const LOWER_SECTIONS = [
+  { name: 'Password', fields: ['Current password', 'New password'], button: 'Change password' },
+  {
+    name: 'Two-factor authentication',
+    fields: ['Authenticator name'],
+    button: 'Add authenticator app',
+  },
+  { name: 'Sessions', fields: [], button: 'Sign out of all other devices' },
+  { name: 'Delete account', fields: [], button: 'Delete account…' },
+];
+
+/** Whether the browser's find in page reaches `text` (Chromium's window.find scrolls to it too). */
+const findInPage = (page: Page, text: string) =>
+  page.evaluate(
+    (wanted) =>
+      (window as unknown as { find: (...args: [string, boolean, boolean, boolean]) => boolean })
+        // Case-sensitive, forwards, wrapping round the page as the find bar does.
+        .find(wanted, true, false, true),
+    text,
+  );
+
+/** A section's size and where each of its controls sits in it, in whole pixels: what would move. */
+const layoutOf = (region: Locator) =>
+  region.evaluate((element) => {
+    const origin = element.getBoundingClientRect();
+    const box = (rect: DOMRect) =>
+      [rect.x - origin.x, rect.y - origin.y, rect.width, rect.height].map(Math.round).join(' ');
+    const controls = [...element.querySelectorAll('input, button')].filter((control) =>
+      control.checkVisibility(),
+    );
+    return [box(origin), ...controls.map((control) => box(control.getBoundingClientRect()))];
+  });
+
+test.describe('before the sections below the first screen have their code', () => {
+  // The test holds back those sections' modules; a service worker that took over the page would
+  // fetch them itself, out of page.route's reach.
+  test.use({ serviceWorkers: 'block' });
+
+  for (const width of [390, 1280]) {
+    test(`at ${width} px their controls are there to find, labelled and disabled, and come alive in place`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signedInMember(page, 'Early Bird');
+      const held: Route[] = [];
+      let holding = true;
+      await page.route(
+        /\/_astro\/(PasswordSettings|TwoFactorSettings|SessionSettings|DeleteAccount)\.[\w-]+\.js$/,
+        (route) => (holding ? void held.push(route) : route.continue()),
+      );
+      await page.goto('/account');
+      await expect((await section(page, 'Profile')).getByLabel('Display name')).toHaveValue(
+        'Early Bird',
+      );
+
+      // What the build drew is what a member scrolling or searching sees until the code arrives.
+      const layouts = new Map<string, string[]>();
+      for (const { name, fields, button } of LOWER_SECTIONS) {
+        for (const text of [name, ...fields, button]) {
+          expect(await findInPage(page, text), `find in page: ${text}`).toBe(true);
+        }
+        const region = page.getByRole('region', { name, exact: true });
+        await expect(region.getByRole('heading', { name, exact: true })).toBeVisible();
+        for (const label of fields) {
+          await expect(region.getByLabel(label, { exact: true })).toBeDisabled();
+        }
+        await expect(region.getByRole('button', { name: button })).toBeDisabled();
+        layouts.set(name, await layoutOf(region));
+      }
+
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      for (const { name, fields, button } of LOWER_SECTIONS) {
+        const region = await section(page, name);
+        await expect(region.getByRole('button', { name: button })).toBeEnabled();
+        for (const label of fields) {
+          await expect(region.getByLabel(label, { exact: true })).toBeEnabled();
+        }
+        // Nothing moves as the section comes alive.
+        expect(await layoutOf(region), name).toEqual(layouts.get(name));
+      }
+      const password = page.getByRole('region', { name: 'Password', exact: true });
+      await password.getByLabel('New password').fill('Brand-n3w-secret');
+      await expect(
+        password.getByRole('list', { name: 'Password rules' }).locator('li[data-met="false"]'),
+      ).toHaveCount(0);
+    });
+  }
 });
