@@ -66,6 +66,17 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   integrations: [
     react(),
+    {
+      // client:near, for /account's lower sections (src/islands/near-directive.ts).
+      name: 'venture-studio:client-near',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({
+            name: 'near',
+            entrypoint: fileURLToPath(new URL('./src/islands/near-directive.ts', import.meta.url)),
+          }),
+      },
+    },
     sitemap({
       // Public pages only: a members' page (a catalogue, /account, an entry) has no reason to be
       // named in a public file, and would answer a crawler with the sign-in prompt.

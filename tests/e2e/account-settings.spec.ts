@@ -239,6 +239,44 @@ test('every section comes alive as the member scrolls to it, without a script er
   expect(errors).toEqual([]);
 });
 
+test('a keyboard user tabbing down from the top reaches every section, not scrolled to first', async ({
+  page,
+}) => {
+  await signedInMember(page, 'Tabber');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/account');
+  const profile = page.getByRole('region', { name: 'Profile', exact: true });
+  await expect(profile.getByLabel('Display name')).toHaveValue('Tabber');
+  const remove = page
+    .getByRole('region', { name: 'Delete account', exact: true })
+    .getByRole('button', { name: 'Delete account…' });
+  await expect(remove).not.toBeInViewport();
+  // The first Tab brings the lower sections' code (client:near, src/islands/near-directive.ts):
+  // their controls come alive while still off screen, so Tab stops on them.
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeEnabled();
+  await expect(remove).not.toBeInViewport();
+  const reached: string[] = [];
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => {
+      const active = document.activeElement;
+      return active?.closest('section[aria-labelledby]') ? (active.textContent ?? '').trim() : null;
+    });
+    if (name) reached.push(name);
+    if (name === 'Delete account…') break;
+  }
+  expect(reached).toEqual(
+    expect.arrayContaining([
+      'Change password',
+      'Add authenticator app',
+      'Sign out of all other devices',
+      'Delete account…',
+    ]),
+  );
+  await expect(remove).toBeFocused();
+});
+
 /** The sections below the first screen: their heading, their fields' labels and their button. */
 const LOWER_SECTIONS = [
   { name: 'Password', fields: ['Current password', 'New password'], button: 'Change password' },
