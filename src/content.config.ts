@@ -1,5 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { checkedFileLoader } from './catalogue/checked-file-loader.ts';
+import { checkContent } from './catalogue/content-check.ts';
 import { ID_RULES } from './catalogue/content-file-check.ts';
 import { buildContentDir } from './catalogue/content-dir.ts';
 import { KINDS } from './catalogue/kinds.ts';
@@ -7,6 +8,9 @@ import { promptLoader } from './catalogue/prompt-loader.ts';
 import { catalogueSources, sourceCategories, type CatalogueSource } from './catalogue/registry.ts';
 
 const CONTENT = buildContentDir;
+
+// Every mistake of every content file at once, before any loader stops at its first.
+checkContent(CONTENT);
 
 /** A folder of Markdown prompts, or a JSON list checked by its kind's id rule. */
 function loader(source: CatalogueSource) {

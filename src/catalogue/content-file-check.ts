@@ -34,38 +34,59 @@ function describe(item: unknown, index: number): string {
 }
 
 /**
- * Checks what Astro's file() loader would only warn about: the file must hold a JSON array of
- * objects, each with an `id` (a slug unless `idRule` says otherwise) unique in the file (it is the card's #anchor; a duplicate would
- * silently replace the first entry). Throws a ContentFileError naming the file, entry and field.
+ * What Astro's file() loader would only warn about, as a list: the file must hold a JSON array of
+ * objects, each with an `id` (a slug unless `idRule` says otherwise) unique in the file (it is
+ * the card's #anchor; a duplicate would silently replace the first entry). Each problem names
+ * the file, entry and field. `entries` are the objects found, for the schema's checks.
  */
-export function checkJsonEntries(path: string, text: string, idRule: IdRule = SLUG_ID): void {
+export function jsonEntryProblems(
+  path: string,
+  text: string,
+  idRule: IdRule = SLUG_ID,
+): { problems: string[]; entries: { item: object; where: string }[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ContentFileError(`${path} is not valid JSON: ${(error as Error).message}`);
+    return { problems: [`${path} is not valid JSON: ${(error as Error).message}`], entries: [] };
   }
   if (!Array.isArray(data)) {
-    throw new ContentFileError(`${path} must hold a JSON array of entries ([ {...}, {...} ]).`);
+    return {
+      problems: [`${path} must hold a JSON array of entries ([ {...}, {...} ]).`],
+      entries: [],
+    };
   }
+  const problems: string[] = [];
+  const entries: { item: object; where: string }[] = [];
   const seen = new Map<string, number>();
   data.forEach((item: unknown, index) => {
     const where = `${path}, ${describe(item, index)}`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new ContentFileError(`${where}: must be an object ({ "id": ..., "name": ... }).`);
+      problems.push(`${where}: must be an object ({ "id": ..., "name": ... }).`);
+      return;
     }
+    entries.push({ item, where });
     const id = (item as { id?: unknown }).id;
     if (typeof id !== 'string' || !idRule.pattern.test(id)) {
-      throw new ContentFileError(
+      problems.push(
         `${where}: field "id" must be ${idRule.description}; found ${JSON.stringify(id)}.`,
       );
+      return;
     }
     const first = seen.get(id);
     if (first !== undefined) {
-      throw new ContentFileError(
+      problems.push(
         `${where}: field "id" "${id}" is already used by entry ${first + 1}; ids must be unique in a file.`,
       );
+      return;
     }
     seen.set(id, index);
   });
+  return { problems, entries };
+}
+
+/** As jsonEntryProblems, throwing a ContentFileError with every problem of the file. */
+export function checkJsonEntries(path: string, text: string, idRule: IdRule = SLUG_ID): void {
+  const { problems } = jsonEntryProblems(path, text, idRule);
+  if (problems.length > 0) throw new ContentFileError(problems.join('\n'));
 }

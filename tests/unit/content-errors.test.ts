@@ -63,9 +63,9 @@ describe('a broken content file fails the build with a message saying where and 
       () => {
         const { status, output } = sync();
         expect(status).not.toBe(0);
-        expect(output).toContain('lab → livekit data does not match collection schema');
-        expect(output).toContain('url: must be an absolute http(s) URL');
-        expect(output).toContain('content/tools/lab.json');
+        expect(output).toMatch(
+          /content\/tools\/lab\.json, entry \d+ \("LiveKit"\): field "url" must be an absolute http\(s\) URL/,
+        );
       },
     );
   });
@@ -77,10 +77,10 @@ describe('a broken content file fails the build with a message saying where and 
       () => {
         const { status, output } = sync();
         expect(status).not.toBe(0);
-        expect(output).toContain('textPrompts → quick-travel-guide');
-        expect(output).toContain('category: "Travl" is not a category of this page; allowed:');
+        expect(output).toContain(
+          'content/prompts/text/quick-travel-guide.md: field "category" "Travl" is not a category of this page; allowed:',
+        );
         expect(output).toContain('"Travel"');
-        expect(output).toContain('content/prompts/text/quick-travel-guide.md');
       },
     );
   });
@@ -96,8 +96,9 @@ describe('a broken content file fails the build with a message saying where and 
       () => {
         const { status, output } = sync();
         expect(status).not.toBe(0);
-        expect(output).toContain('companyStack → ramp');
-        expect(output).toContain('description: is required');
+        expect(output).toMatch(
+          /content\/tools\/company-stack\.json, entry \d+ \("Ramp"\): field "description" is required/,
+        );
       },
     );
   });
@@ -113,6 +114,29 @@ describe('a broken content file fails the build with a message saying where and 
           /content\/repositories\.json, entry \d \("bytebot"\): field "id" "instaloader" is already used/,
         );
       },
+    );
+  });
+
+  it('names every mistake of a build at once, across files', () => {
+    withFile(
+      'tools/lab.json',
+      (text) =>
+        text
+          .replace('"url": "https://livekit.io"', '"url": "javascript:alert(1)"')
+          .replace(/"category": "[^"]*"/, '"category": "Nope"'),
+      () =>
+        withFile(
+          'prompts/text/quick-travel-guide.md',
+          (text) => text.replace('category: Travel', 'category: Travl'),
+          () => {
+            const { status, output } = sync();
+            expect(status).not.toBe(0);
+            expect(output).toContain('The content has 3 mistakes; fix them and build again:');
+            expect(output).toMatch(/lab\.json, entry \d+ \("[^"]+"\): field "category" "Nope"/);
+            expect(output).toMatch(/lab\.json, entry \d+ \("LiveKit"\): field "url"/);
+            expect(output).toContain('quick-travel-guide.md: field "category" "Travl"');
+          },
+        ),
     );
   });
 }, 120_000);
