@@ -258,7 +258,7 @@ export const CATALOGUES: readonly Catalogue[] = [
     description:
       'Copy-ready prompts for AI video generators: product, storytelling, social media and VFX.',
     intro:
-      'Shot-by-shot prompts for AI video generators such as Sora, Veo, Runway and Kling. Clips work best at 6-10 seconds.',
+      'Shot-by-shot prompts for AI video generators such as Veo, Kling, Seedance, Runway, Luma and Pika. Clips work best at 6-10 seconds.',
     summary: 'Shot-by-shot prompts for AI video generators: product, story, social and VFX.',
     nav: { group: 'AI Prompts', label: 'Video Prompts' },
     home: { label: 'Video Prompts', description: 'Prompts for AI video tools.', icon: 'film' },
