@@ -40,7 +40,26 @@ export function contentProblems<K extends string>(
   kinds: Kinds<K> = KINDS as unknown as Kinds<K>,
 ): string[] {
   const problems: string[] = [];
-  for (const { source } of catalogueSources(catalogues)) {
+  /** Every entry by its reference ("toolstack/cursor"), and the references each entry makes. */
+  const known = new Set<string>();
+  const references: { where: string; self: string; field: string; to: string }[] = [];
+  const note = (route: string, id: unknown, where: string, data: unknown) => {
+    if (typeof id !== 'string') return;
+    const self = `${route.replace(/^\//, '')}/${id}`;
+    known.add(self);
+    const { alternatives, lifecycle } = (data ?? {}) as {
+      alternatives?: unknown;
+      lifecycle?: { useInstead?: unknown };
+    };
+    if (Array.isArray(alternatives))
+      alternatives.forEach((to, index) => {
+        if (typeof to === 'string')
+          references.push({ where, self, field: `alternatives.${index}`, to });
+      });
+    if (typeof lifecycle?.useInstead === 'string')
+      references.push({ where, self, field: 'lifecycle.useInstead', to: lifecycle.useInstead });
+  };
+  for (const { catalogue, source } of catalogueSources(catalogues)) {
     const kind = kinds[source.kind];
     const schema = kind.schema(sourceCategories(source));
     const path = join(root, source.path);
@@ -66,6 +85,7 @@ export function contentProblems<K extends string>(
           continue;
         }
         problems.push(...schemaProblems(schema, parsed.data, file));
+        note(catalogue.route, name.replace(/\.md$/, ''), file, parsed.data);
         const variables = (parsed.data as { variables?: Record<string, unknown> } | null)
           ?.variables;
         problems.push(...unusedVariables(file, variables, parsed.body));
@@ -83,7 +103,15 @@ export function contentProblems<K extends string>(
     problems.push(...listed.problems);
     for (const { item, where } of listed.entries) {
       problems.push(...schemaProblems(schema, item, where));
+      note(catalogue.route, (item as { id?: unknown }).id, where, item);
     }
+  }
+  for (const { where, self, field, to } of references) {
+    if (to === self) problems.push(`${where}: field "${field}" names the entry itself`);
+    else if (!known.has(to))
+      problems.push(
+        `${where}: field "${field}" names "${to}", which is no entry; write "catalogue/id" of an entry that exists, such as "${[...known][0] ?? 'toolstack/cursor'}"`,
+      );
   }
   return problems;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DEV_TOOL_CATEGORIES } from './categories.ts';
 import { category, plainText } from './fields.ts';
+import { PRICING } from './decision.ts';
 import { toolFields } from './tool.ts';
 
-/** Pricing labels shown on dev tool cards. */
-export const PRICING = ['Free', 'Free/Paid', 'Paid', 'Open Source'] as const;
+export { PRICING };
 
 /** Maturity of a dev tool; experimental and beta ones belong on /dev-tools-lab. */
 export const DEV_TOOL_STATUSES = ['experimental', 'beta', 'stable', 'production'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addedDate, category, httpUrl, plainText, slug } from './fields.ts';
+import { decisionFields } from './decision.ts';
 import { logoField } from './logo.ts';
 
 /** Fields every tool card has: a stable id (its #anchor), name, one-sentence description, link. */
@@ -19,6 +20,7 @@ export const toolFields = {
   logo: logoField.optional(),
   /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
   added: addedDate.optional(),
+  ...decisionFields,
 };
 
 /** A tool card on a page whose categories are `categories`. */
