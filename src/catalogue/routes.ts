@@ -16,7 +16,15 @@ const RELATED = 6;
 /** What the route renders: a page of cards, an entry's page, or the catalogue's entry shell. */
 export type CatalogueView<K extends string, E> =
   | { view: 'list'; catalogue: Catalogue<K>; entries: E[]; page: PageInfo }
-  | { view: 'entry'; catalogue: Catalogue<K>; entry: E; related: E[] }
+  | {
+      view: 'entry';
+      catalogue: Catalogue<K>;
+      entry: E;
+      related: E[];
+      /** The entries its `alternatives` name, and the one its lifecycle says to use instead. */
+      alternatives: E[];
+      useInstead: E | undefined;
+    }
   | { view: 'shell'; catalogue: Catalogue<K> };
 
 /**
@@ -30,10 +38,25 @@ const weigh = ({
   ...entry
 }: LoadedEntry) => cardWeight(entry);
 
+/** An entry's decision fields, where its kind has them. */
+const decision = (entry: { data: unknown }) =>
+  entry.data as { alternatives?: readonly string[]; lifecycle?: { useInstead?: string } };
+
 /** getStaticPaths of the catalogue route, over loaded catalogues (entries.ts). */
 export function catalogueRoutes<K extends string, E extends LoadedEntry<K, unknown>>(
   catalogues: readonly LoadedCatalogue<K, E>[],
 ) {
+  // Every entry by the reference editors write ("toolstack/cursor": src/catalogue/schemas/decision.ts).
+  const byReference = new Map<string, E>(
+    catalogues.flatMap(({ catalogue, entries }) =>
+      entries.map(
+        (entry) =>
+          [`${catalogue.route.slice(1)}/${(entry.data as { id: string }).id}`, entry] as const,
+      ),
+    ),
+  );
+  const resolve = (reference: unknown) =>
+    typeof reference === 'string' ? byReference.get(reference) : undefined;
   return catalogues.flatMap(({ catalogue, entries, entryPages }) => {
     const lists = cataloguePaths(catalogue.route, entries, weigh as (entry: E) => number).map(
       ({ params, props }) => ({
@@ -61,7 +84,16 @@ export function catalogueRoutes<K extends string, E extends LoadedEntry<K, unkno
         .slice(0, RELATED);
       return {
         params: { catalogue: catalogue.id, path: (entry.data as { id: string }).id },
-        props: { view: 'entry' as const, catalogue, entry, related },
+        props: {
+          view: 'entry' as const,
+          catalogue,
+          entry,
+          related,
+          alternatives: (decision(entry).alternatives ?? []).flatMap(
+            (reference) => resolve(reference) ?? [],
+          ),
+          useInstead: resolve(decision(entry).lifecycle?.useInstead),
+        },
       };
     });
     return [...lists, shell, ...pages];
