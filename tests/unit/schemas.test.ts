@@ -16,6 +16,8 @@ const tool = {
   name: 'Cursor',
   description: 'An AI code editor built on VS Code.',
   url: 'https://cursor.com',
+  reviewed: '2026-11-26',
+  pricing: 'Free/Paid',
 };
 const toolstack = toolSchema(TOOLSTACK_CATEGORIES);
 
@@ -102,7 +104,7 @@ describe('tool schema', () => {
     expect(toolSchema(LAB_CATEGORIES).safeParse(tool).success).toBe(false);
   });
 
-  it.each(['name', 'description', 'url', 'category', 'id'])('requires %s', (field) => {
+  it.each(['name', 'description', 'url', 'category', 'id', 'reviewed', 'pricing'])('requires %s', (field) => {
     const { [field as keyof typeof tool]: _omitted, ...rest } = tool;
     const result = issue(toolstack.safeParse(rest));
     expect(result?.path).toBe(field);

@@ -26,6 +26,16 @@ export const entryReference = text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[A-Za-z0-
   error: 'must name an entry as "catalogue/id", such as "toolstack/cursor"',
 });
 
+/** The day the founder last checked a tool: asked for by name when it is missing. */
+const reviewedDate = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'is required: the day the tool was last checked, such as "2026-11-26"'
+        : 'must be a date such as "2026-11-26"',
+  })
+  .pipe(addedDate);
+
 /** A tool's lifecycle: absent while it is active. */
 export const lifecycleField = z
   .strictObject({
@@ -44,10 +54,10 @@ export const lifecycleField = z
 
 /** The decision fields of every tool. */
 export const decisionFields = {
-  /** The day the founder last checked it (YYYY-MM-DD). */
-  reviewed: addedDate.optional(),
+  /** The day the founder last checked it (YYYY-MM-DD); every tool has one. */
+  reviewed: reviewedDate,
   /** What it costs, as a label; `pricingNote` adds the detail ("from $20/month"). */
-  pricing: choice(PRICING).optional(),
+  pricing: choice(PRICING),
   pricingNote: plainText(60).optional(),
   /** The founder's one or two sentences: why it is here, what it is best at, its catch. */
   verdict: plainText(320).optional(),
