@@ -66,6 +66,11 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
     name,
     description: text.prose(text.int(100, 150)),
     url: `https://${id}.example.com`,
+    // Every tool carries its decision data (src/catalogue/schemas/decision.ts), as the real
+    // content does, so the cards weigh what real ones weigh.
+    reviewed: `2026-${String(text.int(1, 11)).padStart(2, '0')}-${String(text.int(1, 28)).padStart(2, '0')}`,
+    pricing: text.pick(PRICING),
+    verdict: text.prose(text.int(120, 300)),
   };
   switch (kind) {
     case 'tool':
@@ -74,7 +79,6 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
       return {
         ...tool,
         tags: text.words(text.int(1, 5)).map((word) => word.slice(0, 30)),
-        pricing: text.pick(PRICING),
         ...(text.int(0, 1) ? { status: text.pick(DEV_TOOL_STATUSES) } : {}),
       };
     case 'failed':
