@@ -39,3 +39,20 @@ test('a deprecated tool says so on its page, and links what to use instead', asy
   await expect(page).toHaveURL(/\/dev-tools\/astro$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Astro');
 });
+
+test('every tool page filters by pricing, and the address keeps the choice', async ({ page }) => {
+  await page.goto('/toolstack');
+  const cards = page.locator('main li[data-facets]:visible');
+  await expect(cards).toHaveCount(11);
+  await page.getByRole('combobox', { name: 'Pricing' }).selectOption('Paid');
+  await expect(page).toHaveURL(/\?pricing=Paid$/);
+  await expect(cards).toHaveCount(3);
+  expect((await cards.locator('h3').allTextContents()).map((name) => name.trim()).sort()).toEqual([
+    'Later',
+    'Postmark',
+    'Semrush',
+  ]);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Pricing' })).toHaveValue('Paid');
+  await expect(cards).toHaveCount(3);
+});
