@@ -104,12 +104,15 @@ describe('tool schema', () => {
     expect(toolSchema(LAB_CATEGORIES).safeParse(tool).success).toBe(false);
   });
 
-  it.each(['name', 'description', 'url', 'category', 'id', 'reviewed', 'pricing'])('requires %s', (field) => {
-    const { [field as keyof typeof tool]: _omitted, ...rest } = tool;
-    const result = issue(toolstack.safeParse(rest));
-    expect(result?.path).toBe(field);
-    expect(result?.message).toMatch(/^is required/);
-  });
+  it.each(['name', 'description', 'url', 'category', 'id', 'reviewed', 'pricing'])(
+    'requires %s',
+    (field) => {
+      const { [field as keyof typeof tool]: _omitted, ...rest } = tool;
+      const result = issue(toolstack.safeParse(rest));
+      expect(result?.path).toBe(field);
+      expect(result?.message).toMatch(/^is required/);
+    },
+  );
 
   it('says a field must be text when it holds something else', () => {
     expect(issue(toolstack.safeParse({ ...tool, name: 42 }))).toEqual({
