@@ -20,6 +20,8 @@ export const TOOLSTACK_CATEGORIES = [
   'Incident Management',
   'AI Discovery',
   'Instagram Connect',
+  'AI Assistants',
+  'Product Analytics',
 ] as const;
 
 /** /lab, 'Tool Lab'. */
