@@ -60,6 +60,7 @@ export const DEV_TOOL_CATEGORIES = [
   'Testing & Quality',
   'Observability & Monitoring',
   'Developer Productivity',
+  'AI APIs & Gateways',
 ] as const;
 
 /** /company-stack. */
