@@ -20,6 +20,8 @@ export const TOOLSTACK_CATEGORIES = [
   'Incident Management',
   'AI Discovery',
   'Instagram Connect',
+  'AI Assistants',
+  'Product Analytics',
 ] as const;
 
 /** /lab, 'Tool Lab'. */
@@ -58,6 +60,7 @@ export const DEV_TOOL_CATEGORIES = [
   'Testing & Quality',
   'Observability & Monitoring',
   'Developer Productivity',
+  'AI APIs & Gateways',
 ] as const;
 
 /** /company-stack. */
