@@ -93,10 +93,12 @@ function jsonEntry(catalogue: Catalogue, kind: EntryKind, data: Json): HostileEn
       ...text('reasonForFailure'),
       ...text('whatIUseInstead'),
       ...text('language'),
+      ...text('verdict'),
       ...tags,
     ],
     cardTexts: [...(owner ? [owner] : []), ...(duration ? [`Used for ${duration}`] : [])],
-    pageTexts: duration ? [duration] : [],
+    // The pricing note is shown on the entry's page only ("Pricing: Paid, <note>").
+    pageTexts: [...(duration ? [duration] : []), ...text('pricingNote')],
     variables: [],
     added: data.added,
   };
