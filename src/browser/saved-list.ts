@@ -14,6 +14,19 @@ const hide = (element: Element | null, hidden: boolean) => {
   if (element instanceof HTMLElement) element.hidden = hidden;
 };
 
+/**
+ * The member's note on a listed entry, and what the library's search matches
+ * (src/browser/library.ts): set in place, so the notes arriving after the list leave the focus
+ * where it is (on a star just pressed, say).
+ */
+function showNote(entry: HTMLElement, doc: SearchDoc, note: string | undefined): void {
+  entry.dataset.search = [doc.title, doc.description, doc.category, doc.pageLabel, note].join(' ');
+  const noteLine = entry.querySelector<HTMLElement>('[data-note]');
+  if (!noteLine) return;
+  noteLine.querySelector('[data-note-text]')!.textContent = note ?? '';
+  noteLine.hidden = !note;
+}
+
 /** One entry, from the list's item template, with the member's note on it if there is one. */
 function item(
   template: HTMLTemplateElement,
@@ -22,13 +35,8 @@ function item(
 ): DocumentFragment {
   const fragment = template.content.cloneNode(true) as DocumentFragment;
   const entry = fragment.querySelector('li')!;
-  // What the library's search matches (src/browser/library.ts).
-  entry.dataset.search = [doc.title, doc.description, doc.category, doc.pageLabel, note].join(' ');
-  const noteLine = fragment.querySelector<HTMLElement>('[data-note]');
-  if (noteLine && note) {
-    noteLine.querySelector('[data-note-text]')!.textContent = note;
-    noteLine.hidden = false;
-  }
+  entry.dataset.key = doc.favourite;
+  showNote(entry, doc, note);
   const link = fragment.querySelector<HTMLAnchorElement>('[data-title]')!;
   link.href = doc.id;
   link.textContent = doc.title;
@@ -47,24 +55,18 @@ export function showSaved(list: HTMLElement): () => void {
   let stop = () => {};
   let notes = new Map<string, string>();
   let shown: SearchDoc[] = [];
-  let lastRender: (() => void) | undefined;
+  let byKey = new Map<string, SearchDoc>();
   // The list comes from the database after the page has loaded (src/browser/favourites.ts).
   startFavourites();
 
-  let force = false;
   const render = (docs: Map<string, SearchDoc>, keys: readonly string[]) => {
-    lastRender = () => {
-      force = true;
-      render(docs, keys);
-    };
     // Newest first; an entry removed from the catalogue since it was starred is skipped.
     const known = keys.filter((key) => docs.has(key));
     const next = [...new Set([...[...known].reverse(), ...listed])].slice(0, preview || undefined);
     const more = list.querySelector('[data-saved-more]');
     hide(more, known.length <= preview);
     if (more) more.querySelector('[data-saved-count]')!.textContent = String(known.length);
-    if (list.dataset.state === 'loaded' && next.join() === listed.join() && !force) return;
-    force = false;
+    if (list.dataset.state === 'loaded' && next.join() === listed.join()) return;
     listed = next;
     const groupTemplate = list.querySelector<HTMLTemplateElement>('template[data-group]')!;
     const itemTemplate = list.querySelector<HTMLTemplateElement>('template[data-item]')!;
@@ -107,12 +109,17 @@ export function showSaved(list: HTMLElement): () => void {
 
   // The library (the Saved page, not the home's preview): notes, search and export.
   if (!preview) {
-    void import('./library.ts').then(({ loadNotes, wireLibraryTools }) => {
+    void import('./library.ts').then(({ filterLibrary, loadNotes, wireLibraryTools }) => {
       wireLibraryTools(list, () => ({ docs: shown, notes }));
       loadNotes().then(
         (loaded) => {
           notes = loaded;
-          lastRender?.();
+          for (const entry of list.querySelectorAll<HTMLElement>('[data-saved-groups] li')) {
+            const doc = byKey.get(entry.dataset.key ?? '');
+            if (doc) showNote(entry, doc, notes.get(doc.favourite));
+          }
+          const search = list.querySelector<HTMLInputElement>('[data-library-search]');
+          if (search?.value) filterLibrary(list, search.value);
         },
         (error: unknown) => console.error('Could not load the notes', error),
       );
@@ -121,7 +128,7 @@ export function showSaved(list: HTMLElement): () => void {
 
   loadSearchFile({ prompts: false }).then(
     ({ docs }) => {
-      const byKey = new Map(docs.map((doc) => [doc.favourite, doc]));
+      byKey = new Map(docs.map((doc) => [doc.favourite, doc]));
       // The library's collections, after all saved entries (src/browser/collections-library.ts).
       if (!preview)
         void import('./collections-library.ts').then(({ showCollections }) => {

@@ -102,6 +102,14 @@ test('unstarring on the Saved page keeps the entry listed, star empty, until the
   await expect(github).toHaveAttribute('aria-pressed', 'true');
   // The star shows it is being saved until the server has it.
   await expect(github).not.toHaveAttribute('aria-busy');
+  // The member's notes arrive only after the star is pressed, as on a slow connection: they are
+  // shown in place, and the focus stays on the star.
+  let releaseNotes = () => {};
+  const notesHeld = new Promise<void>((resolve) => (releaseNotes = resolve));
+  await page.route(`${AUTH_URL}/rest/v1/notes**`, async (route) => {
+    await notesHeld;
+    await route.continue();
+  });
   await page.goto('/saved');
   const starred = page.locator('saved-list').getByRole('button', { name: 'Save GitHub' });
   await expect(starred).toHaveAttribute('aria-pressed', 'true');
@@ -112,6 +120,12 @@ test('unstarring on the Saved page keeps the entry listed, star empty, until the
   await starred.click();
   await expect(starred).toHaveAttribute('aria-pressed', 'false');
   await expect(starred).toHaveAttribute('aria-busy', 'true');
+  await expect(starred).toBeFocused();
+  const notesAnswered = page.waitForResponse((response) =>
+    response.url().startsWith(`${AUTH_URL}/rest/v1/notes`),
+  );
+  releaseNotes();
+  await notesAnswered;
   await expect(starred).toBeFocused();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.reload();
