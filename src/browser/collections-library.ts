@@ -1,3 +1,4 @@
+import { fillEntryCard } from './entry-card.ts';
 import { collectionUrl, type Collection } from '../lib/collections.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -68,13 +69,7 @@ function entryItem(
   const item = (template.content.cloneNode(true) as DocumentFragment).querySelector('li')!;
   item.dataset.key = doc.favourite;
   item.dataset.search = [doc.title, doc.description, doc.category, doc.pageLabel, note].join(' ');
-  const link = item.querySelector<HTMLAnchorElement>('[data-title]')!;
-  link.href = doc.id;
-  link.textContent = doc.title;
-  item.querySelector('[data-where]')!.textContent = doc.category
-    ? `${doc.pageLabel} · ${doc.category}`
-    : doc.pageLabel;
-  item.querySelector('[data-description]')!.textContent = doc.description;
+  fillEntryCard(item, doc);
   if (note) {
     item.querySelector('[data-note-text]')!.textContent = note;
     hide(item.querySelector('[data-note]'), false);

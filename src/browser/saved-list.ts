@@ -1,3 +1,4 @@
+import { fillEntryCard } from './entry-card.ts';
 import { nameStar } from './name-star.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import { loadSearchFile } from '../search/loader.ts';
@@ -37,13 +38,7 @@ function item(
   const entry = fragment.querySelector('li')!;
   entry.dataset.key = doc.favourite;
   showNote(entry, doc, note);
-  const link = fragment.querySelector<HTMLAnchorElement>('[data-title]')!;
-  link.href = doc.id;
-  link.textContent = doc.title;
-  fragment.querySelector('[data-where]')!.textContent = doc.category
-    ? `${doc.pageLabel} · ${doc.category}`
-    : doc.pageLabel;
-  fragment.querySelector('[data-description]')!.textContent = doc.description;
+  fillEntryCard(fragment, doc);
   nameStar(fragment.querySelector<HTMLElement>('favourite-button')!, doc.favourite, doc.title);
   return fragment;
 }

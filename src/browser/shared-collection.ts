@@ -1,3 +1,4 @@
+import { fillEntryCard } from './entry-card.ts';
 import { collectionIdOf } from '../lib/collections.ts';
 import { membersDatabase, refusal } from '../members/database.ts';
 import type { OpenedCollection } from '../members/database.types.ts';
@@ -29,13 +30,7 @@ async function open(id: string): Promise<OpenedCollection | null> {
 
 function item(template: HTMLTemplateElement, doc: SearchDoc): DocumentFragment {
   const fragment = template.content.cloneNode(true) as DocumentFragment;
-  const link = fragment.querySelector<HTMLAnchorElement>('[data-link]')!;
-  link.href = doc.id;
-  link.textContent = doc.title;
-  fragment.querySelector('[data-where]')!.textContent = doc.category
-    ? `${doc.pageLabel} · ${doc.category}`
-    : doc.pageLabel;
-  fragment.querySelector('[data-description]')!.textContent = doc.description;
+  fillEntryCard(fragment, doc, '[data-link]');
   nameStar(fragment.querySelector<HTMLElement>('favourite-button')!, doc.favourite, doc.title);
   return fragment;
 }
