@@ -86,7 +86,7 @@ async function sealMembersContent(
     );
     for (const file of await sealSearchFiles(dist, key)) {
       console.log(
-        `  search file ${file.path}: compressed and encrypted too (${kib(file.bytes)} to ${kib(file.sealedBytes)})`,
+        `  data file ${file.path}: compressed and encrypted too (${kib(file.bytes)} to ${kib(file.sealedBytes)})`,
       );
     }
     const shells = await writeEntryShells(dist, pages, key);

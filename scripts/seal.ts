@@ -3,7 +3,7 @@
 // sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
 // /account, drawn from the signed-in member's own session) are left as they are.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../src/lib/constants.ts';
+import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH, WHATS_NEW_PATH } from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
 import {
   PART_START_ATTRIBUTE,
@@ -142,11 +142,15 @@ export async function sealEntryMaps(dist: URL, base64Key: string): Promise<strin
   return sealed;
 }
 
-/** The search files' public paths: each is its own additional data, so none can pass for another. */
-export const SEARCH_FILES = [SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH];
+/**
+ * The sealed data files' public paths: each is its own additional data, so none can pass for
+ * another.
+ */
+export const SEARCH_FILES = [SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH, WHATS_NEW_PATH];
 
 /**
- * Seals the search index and the prompts' texts (src/pages/search-*.json.ts) in place, like the
+ * Seals the search index, the prompts' texts (src/pages/search-*.json.ts) and What's new
+ * (src/pages/whats-new.json.ts) in place, like the
  * pages (seal() compresses before it encrypts), wrapped in JSON so each keeps its content type.
  *
  * @param dist build output folder

@@ -16,7 +16,7 @@ import { catalogueSources, sourceCategories, type Catalogue } from './registry.t
  */
 
 /** A Markdown file's front matter, parsed as Astro parses it (js-yaml), and its body. */
-function frontMatter(raw: string): { data: unknown; body: string } {
+export function frontMatter(raw: string): { data: unknown; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(raw);
   if (!match) return { data: {}, body: raw };
   return { data: yaml.load(match[1] ?? '') ?? {}, body: raw.slice(match[0].length) };

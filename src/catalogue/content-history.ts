@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
+import type { SourceVersion, VersionEntry } from './changes.ts';
+import { frontMatter } from './content-check.ts';
 
 /*
  * When each entry joined the catalogue, from the repository's history, for entries without an
@@ -79,4 +81,88 @@ export function contentHistory(
     cache.set(key, days);
   }
   return days;
+}
+
+/** Parses a content file's text into its entries by id; undefined when it is not a JSON list. */
+function jsonEntries(text: string | undefined): Map<string, VersionEntry> | undefined {
+  if (text === undefined) return new Map();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return undefined;
+    const entries = new Map<string, VersionEntry>();
+    for (const entry of parsed as VersionEntry[]) {
+      if (typeof entry?.id === 'string') entries.set(entry.id, entry);
+    }
+    return entries;
+  } catch {
+    // A commit that left the file broken: its next good version is compared with the last.
+    return undefined;
+  }
+}
+
+/** A prompt file's title from its front matter, for a prompt that has since been removed. */
+function frontMatterTitle(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const { title } = frontMatter(text).data as { title?: unknown };
+    return typeof title === 'string' ? title : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `git log` blocks: each commit's hash, time and the lines after them. */
+function logBlocks(log: string): { commit: string; time: number; lines: string[] }[] {
+  return log
+    .split('\0')
+    .filter(Boolean)
+    .map((block) => {
+      const [head = '', ...lines] = block.split('\n');
+      const [commit = '', time = '0'] = head.split(' ');
+      return { commit, time: Number(time), lines: lines.filter(Boolean) };
+    })
+    .reverse();
+}
+
+/**
+ * Every committed version of a content source, oldest first, for src/catalogue/changes.ts: a
+ * JSON file's entries at each commit that touched it, or a prompt folder's files (by id) after
+ * each commit that added or removed one. Empty outside a git checkout.
+ */
+export function sourceVersions(
+  path: string,
+  markdown: boolean,
+  run: RunGit = runGit,
+): SourceVersion[] {
+  const versions: SourceVersion[] = [];
+  if (!markdown) {
+    const file = basename(path);
+    const log = run(['log', '--format=%x00%H %at', '--', file], dirname(path)) ?? '';
+    for (const { commit, time } of logBlocks(log)) {
+      const entries = jsonEntries(run(['show', `${commit}:./${file}`], dirname(path)));
+      if (entries) versions.push({ commit, time, entries });
+    }
+    return versions;
+  }
+  const log =
+    run(['log', '--format=%x00%H %at', '--name-status', '--no-renames', '--', '.'], path) ?? '';
+  let state = new Map<string, VersionEntry>();
+  for (const { commit, time, lines } of logBlocks(log)) {
+    const next = new Map(state);
+    for (const line of lines) {
+      const [status = '', name = ''] = line.split('\t');
+      if (!name.endsWith('.md')) continue;
+      const id = basename(name, '.md');
+      if (status === 'A') next.set(id, { id });
+      if (status === 'D' && state.has(id)) {
+        // Named as it was just before it went: the version before holds its title.
+        const title = frontMatterTitle(run(['show', `${commit}^:${name}`], path));
+        state.set(id, { id, title: title ?? id });
+        next.delete(id);
+      }
+    }
+    versions.push({ commit, time, entries: next });
+    state = next;
+  }
+  return versions;
 }

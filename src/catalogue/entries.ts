@@ -1,5 +1,5 @@
 import { favouriteKey } from '../lib/favourites.ts';
-import type { Facet } from '../lib/filters.ts';
+import type { Facet, Sort } from '../lib/filters.ts';
 import { KINDS, countLabel, type EntryKind, type Kinds } from './kinds.ts';
 import { ORDERS, type Orderable } from './order.ts';
 import type { PromptEntry } from './prompts.ts';
@@ -212,6 +212,19 @@ export function entryFacets(entry: { data: unknown }): Partial<Record<Facet, str
 }
 
 /**
+ * What a tool page's orders sort an entry by (src/lib/filters.ts): when the founder last
+ * reviewed it and when it joined. Only tools carry a review date, and only their pages sort.
+ */
+export function entryDates(entry: {
+  data: unknown;
+  added: string | undefined;
+}): Partial<Record<Sort, string>> {
+  const { reviewed } = entry.data as { reviewed?: unknown };
+  if (typeof reviewed !== 'string') return {};
+  return entry.added ? { reviewed, added: entry.added } : { reviewed };
+}
+
+/**
  * What each catalogue holds, as the home grid counts it ('47 tools'), by route; /prompts counts
  * the prompts of every prompt library.
  */
@@ -250,5 +263,6 @@ export function cardFor<E extends LoadedEntry<string, unknown>, C>(
 ) {
   const view = views[entry.kind];
   if (!view) throw new Error(`${entry.kind}: no card for this kind`);
-  return { Card: view.Card, props: { entry, facets: JSON.stringify(entryFacets(entry)) } };
+  const facets = { ...entryFacets(entry), ...entryDates(entry) };
+  return { Card: view.Card, props: { entry, facets: JSON.stringify(facets) } };
 }

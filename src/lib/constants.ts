@@ -47,5 +47,11 @@ export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 export const SEARCH_INDEX_PATH = '/search-index.json';
 export const SEARCH_PROMPTS_PATH = '/search-prompts.json';
 
+/**
+ * What's new as data (src/pages/whats-new.json.ts), sealed like the search files: the members'
+ * home counts it, and the private feed and the digest (supabase/functions/) read it.
+ */
+export const WHATS_NEW_PATH = '/whats-new.json';
+
 /** localStorage key of the prompts' fill-in values (src/lib/prompt-values.ts); sign-out removes it. */
 export const PROMPT_VALUES_KEY = 'prompt-values';

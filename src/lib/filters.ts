@@ -11,16 +11,45 @@ export type Facet = (typeof FACETS)[number];
 /** The URL parameter of the text box. */
 export const TEXT_PARAM = 'q';
 
-/** What one card offers the filters: its facet values and its text, lower-cased. */
+/** Orders a tool page offers besides its own, each by a date its cards carry, newest first. */
+export const SORTS = ['reviewed', 'added'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Each order as its menu names it. */
+export const SORT_LABELS: Record<Sort, string> = {
+  reviewed: 'Recently reviewed',
+  added: 'Recently added',
+};
+
+/** The URL parameter of the order. */
+export const SORT_PARAM = 'sort';
+
+/** What one card offers the filters: its facet values, its text, lower-cased, and its dates. */
 export interface FilterItem {
   values: Partial<Record<Facet, readonly string[]>>;
   text: string;
+  dates?: Partial<Record<Sort, string>>;
 }
 
-/** The member's choices: at most one value per facet, and words the card's text must contain. */
+/**
+ * The member's choices: at most one value per facet, words the card's text must contain, and
+ * an order other than the page's.
+ */
 export interface FilterState {
   choices: Partial<Record<Facet, string>>;
   text: string;
+  sort?: Sort | undefined;
+}
+
+/**
+ * The places of `items` in `sort`'s order: newest date first, undated last, and the page's own
+ * order among equals; the page's order without a sort.
+ */
+export function sortedOrder(items: readonly FilterItem[], sort: Sort | undefined): number[] {
+  const order = items.map((_item, index) => index);
+  if (!sort) return order;
+  const date = (index: number) => items[index]?.dates?.[sort] ?? '';
+  return order.sort((a, b) => date(b).localeCompare(date(a)) || a - b);
 }
 
 export const NO_FILTERS: FilterState = { choices: {}, text: '' };
@@ -69,14 +98,19 @@ export function facetCounts(
  */
 export function parseFilterState(
   params: URLSearchParams,
-  offered: Partial<Record<Facet, ReadonlySet<string>>>,
+  offered: Partial<Record<Facet | typeof SORT_PARAM, ReadonlySet<string>>>,
 ): FilterState {
   const choices: Partial<Record<Facet, string>> = {};
   for (const facet of FACETS) {
     const value = params.get(facet);
     if (value !== null && offered[facet]?.has(value)) choices[facet] = value;
   }
-  return { choices, text: (params.get(TEXT_PARAM) ?? '').slice(0, 200) };
+  const sort = params.get(SORT_PARAM);
+  return {
+    choices,
+    text: (params.get(TEXT_PARAM) ?? '').slice(0, 200),
+    sort: SORTS.find((one) => one === sort && offered[SORT_PARAM]?.has(one)),
+  };
 }
 
 /** The query string of a state ('' when nothing is chosen), other parameters kept. */
@@ -89,6 +123,8 @@ export function filterSearch(state: FilterState, current = new URLSearchParams()
   }
   if (state.text.trim()) params.set(TEXT_PARAM, state.text.trim());
   else params.delete(TEXT_PARAM);
+  if (state.sort) params.set(SORT_PARAM, state.sort);
+  else params.delete(SORT_PARAM);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -64,5 +64,6 @@ export function membersRoutes(sections: readonly SectionLinks[]): string[] {
 /** The member's own pages, in the user menu and the mobile menu's 'You' section. */
 export const MEMBER_LINKS: readonly NavLink[] = [
   { href: '/saved', label: 'Saved' },
+  { href: '/whats-new', label: "What's new" },
   { href: '/account', label: 'Account' },
 ];

@@ -6,10 +6,9 @@ import {
 } from './documents.ts';
 import type { CatalogueIndex } from './engine.ts';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH } from '../lib/constants.ts';
-import { unseal } from '../lib/sealing.ts';
 import { goToSignIn } from '../members/state.ts';
 import { SignInNeeded } from '../members/server.ts';
-import { withMembersKey } from '../members/with-key.ts';
+import { fetchSealedJson } from '../members/sealed-file.ts';
 
 /*
  * The one way search gets its index, for /search and the dialog alike: the build's files
@@ -17,24 +16,11 @@ import { withMembersKey } from '../members/with-key.ts';
  * members' key and indexed.
  */
 
-/**
- * Fetches one of the build's search files and opens it: sealed (the default build) with the
- * members' key, or as it is when the owner built with MEMBERS_CONTENT_SEAL=off.
- */
-async function fetchOpened(path: string): Promise<unknown> {
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  const body = (await response.json()) as { sealed?: unknown };
-  if (typeof body.sealed !== 'string') return body;
-  const sealed = body.sealed;
-  return JSON.parse(await withMembersKey((key) => unseal(key, sealed, path)));
-}
-
 async function fetchIndexFile(prompts: boolean): Promise<SearchIndexFile> {
   const [file, texts] = await Promise.all([
-    fetchOpened(SEARCH_INDEX_PATH).then(parseSearchIndexFile),
+    fetchSealedJson(SEARCH_INDEX_PATH).then(parseSearchIndexFile),
     // The dialog never downloads the prompts' texts: only /search shows and copies them.
-    prompts ? fetchOpened(SEARCH_PROMPTS_PATH).then(parseSearchPromptsFile) : undefined,
+    prompts ? fetchSealedJson(SEARCH_PROMPTS_PATH).then(parseSearchPromptsFile) : undefined,
   ]);
   return texts ? { ...file, docs: withPrompts(file.docs, texts.prompts) } : file;
 }

@@ -56,3 +56,26 @@ test('every tool page filters by pricing, and the address keeps the choice', asy
   await expect(page.getByRole('combobox', { name: 'Pricing' })).toHaveValue('Paid');
   await expect(cards).toHaveCount(3);
 });
+
+test('a tool page sorts by recently reviewed or added, within each category, and keeps the order', async ({
+  page,
+}) => {
+  await page.goto('/toolstack');
+  const development = page.locator('section#development li[data-facets] h3');
+  const names = async () => (await development.allTextContents()).map((name) => name.trim());
+  await expect(development).toHaveText(['GitHub', 'Visual Studio Code', 'Docker']);
+  const sort = page.getByRole('combobox', { name: 'Sort' });
+  await sort.selectOption('Recently reviewed');
+  await expect(page).toHaveURL(/\?sort=reviewed$/);
+  await expect(development).toHaveText(['GitHub', 'Docker', 'Visual Studio Code']);
+  // The cards moved in the document, not only on screen: Tab meets them in the order seen.
+  expect(await names()).toEqual(['GitHub', 'Docker', 'Visual Studio Code']);
+  await sort.selectOption('Recently added');
+  await expect(development).toHaveText(['Docker', 'Visual Studio Code', 'GitHub']);
+  await page.reload();
+  await expect(sort).toHaveValue('added');
+  await expect(development).toHaveText(['Docker', 'Visual Studio Code', 'GitHub']);
+  await sort.selectOption('Page order');
+  await expect(page).toHaveURL(/\/toolstack$/);
+  await expect(development).toHaveText(['GitHub', 'Visual Studio Code', 'Docker']);
+});
