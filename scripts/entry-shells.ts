@@ -6,7 +6,7 @@
 // (/toolstack/_entry, rendered by src/pages/[catalogue]/[...path].astro), which the host serves
 // for every path under the catalogue (the rules this step returns, written to dist/_redirects);
 // each entry's sealed parts go to /_entries/<name>.json, named by an HMAC of the entry's path
-// under a key derived from the members' content key (entryFileName in src/lib/sealing.ts). Before
+// under a key derived from the members' content key (entryFileName in supabase/functions/_shared/sealing.ts). Before
 // sign-in, an entry that exists and one that does not get the same page; a member's browser
 // computes the name of the address it was given and opens that file (src/members/open.ts), or
 // the shell's own parts, which say the entry is not there.
@@ -15,7 +15,7 @@
 // opener loads (scripts/page-modules.ts), and the inline scripts Astro wrote into the entries'
 // regions, with the hashes Astro put in those pages' policies.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { entryFileName, parseContentKey } from '../src/lib/sealing.ts';
+import { entryFileName, parseContentKey } from '../supabase/functions/_shared/sealing.ts';
 import {
   DEFERRED_MODULES_ATTRIBUTE,
   ENTRY_FILES_PATH,

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { readEnvFile } from '../local-auth-server/env-file.ts';
-import { parseContentKey } from '../src/lib/sealing.ts';
+import { parseContentKey } from '../supabase/functions/_shared/sealing.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
 export const FUNCTIONS_ENV_FILE = new URL('../supabase/functions/.env', import.meta.url);

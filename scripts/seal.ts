@@ -1,10 +1,10 @@
 // Seals the members' region of every members-only page with AES-256-GCM (see
-// src/lib/sealing.ts): what stays readable is the shell, the title, the description and a
+// supabase/functions/_shared/sealing.ts): what stays readable is the shell, the title, the description and a
 // sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
 // /account, drawn from the signed-in member's own session) are left as they are.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH, WHATS_NEW_PATH } from '../src/lib/constants.ts';
-import { importContentKey, parseContentKey, seal } from '../src/lib/sealing.ts';
+import { importContentKey, parseContentKey, seal } from '../supabase/functions/_shared/sealing.ts';
 import {
   PART_START_ATTRIBUTE,
   partAad,

@@ -1,4 +1,4 @@
-import { unseal } from '../lib/sealing.ts';
+import { unseal } from '../../supabase/functions/_shared/sealing.ts';
 import { goToEntry } from '../browser/entry-pages.ts';
 import { ENTRY_MAP_ATTRIBUTE } from './contract.ts';
 import { withMembersKey } from './with-key.ts';

@@ -5,7 +5,7 @@ import {
   inflateText,
   parseContentKey,
   SealError,
-} from '../lib/sealing.ts';
+} from '../../supabase/functions/_shared/sealing.ts';
 import {
   ENTRY_FILES_PATH,
   ENTRY_REACHED_ATTRIBUTE,

@@ -1,5 +1,5 @@
 import { canonicalPath } from '../lib/paths.ts';
-import { SealError } from '../lib/sealing.ts';
+import { SealError } from '../../supabase/functions/_shared/sealing.ts';
 import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
 import { SignInNeeded } from './server.ts';
 import { withMembersKey } from './with-key.ts';

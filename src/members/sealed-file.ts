@@ -1,4 +1,4 @@
-import { unseal } from '../lib/sealing.ts';
+import { unseal } from '../../supabase/functions/_shared/sealing.ts';
 import { withMembersKey } from './with-key.ts';
 
 /**

@@ -1,4 +1,8 @@
-import { importContentKey, parseContentKey, SealError } from '../lib/sealing.ts';
+import {
+  importContentKey,
+  parseContentKey,
+  SealError,
+} from '../../supabase/functions/_shared/sealing.ts';
 import { requestMembersKey, type KeyAnswer } from '../../supabase/functions/_shared/members-key.ts';
 import { KEY_PATH } from './contract.ts';
 import { storedKey, storeKey } from './key.ts';

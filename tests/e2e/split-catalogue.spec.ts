@@ -1,4 +1,8 @@
-import { importContentKey, parseContentKey, seal } from '../../src/lib/sealing.ts';
+import {
+  importContentKey,
+  parseContentKey,
+  seal,
+} from '../../supabase/functions/_shared/sealing.ts';
 import { resolveMembersKey } from '../../scripts/resolve-members-key.ts';
 import { jsonEntries } from './support/content.ts';
 import { expect, test } from './support/member.ts';

@@ -10,7 +10,7 @@ import {
   SealError,
   toBase64,
   unseal,
-} from '../../src/lib/sealing.ts';
+} from '../../supabase/functions/_shared/sealing.ts';
 
 const rawKey = () => crypto.getRandomValues(new Uint8Array(32));
 const keyFrom = (raw: Uint8Array<ArrayBuffer>) => importContentKey(raw);

@@ -1,5 +1,5 @@
 import { config } from '../../config.ts';
-import { SealError } from '../../lib/sealing.ts';
+import { SealError } from '../../../supabase/functions/_shared/sealing.ts';
 import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 import { canonicalPath } from '../../lib/paths.ts';
 import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';

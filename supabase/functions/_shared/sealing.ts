@@ -1,6 +1,7 @@
 /*
- * AES-256-GCM sealing of members' content, shared by the build (Node 22) and the browser
- * (WebCrypto in both). A sealed value is base64(iv || ciphertext || tag) with a fresh 12-byte IV;
+ * AES-256-GCM sealing of members' content, shared by the build (Node 22), the browser and the
+ * Edge Functions that read the sealed What's new (Deno; WebCrypto and Compression Streams in
+ * all three, so it lives here, where a deployed function can import it). A sealed value is base64(iv || ciphertext || tag) with a fresh 12-byte IV;
  * the page's path is the additional authenticated data, so a blob moved to another page, or
  * changed in any byte, fails to open.
  */
