@@ -125,8 +125,14 @@ export function entryChanges(before: VersionEntry, after: VersionEntry): string[
   return details;
 }
 
+/** An old version's display name, from its kind's name fields (a repository's "owner/name"). */
 const entryName = (entry: VersionEntry, fields: readonly string[]) =>
-  fields.map((field) => String(entry[field] ?? '')).join('/');
+  fields
+    .map((field) => {
+      const value = entry[field];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    })
+    .join('/');
 
 const key = (catalogue: string, id: string) => `${catalogue}/${id}`;
 
