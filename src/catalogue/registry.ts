@@ -77,7 +77,7 @@ export const CATALOGUES: readonly Catalogue[] = [
     title: 'Modern Tool Stack',
     description: 'The curated production tool stack of Venture Studio, by category.',
     intro:
-      'The tools this studio runs on every day, by category. Each one earned its place in production.',
+      'The tools this studio runs on every day: one or two picks per job, each with why it earned its place in production. The runners-up are in the Tool Lab.',
     summary: 'The production stack, by category.',
     nav: { group: 'Tools', label: 'Tool Stack' },
     home: { label: 'Tool Stack', description: 'The production stack, by category.', icon: 'stack' },
@@ -95,10 +95,10 @@ export const CATALOGUES: readonly Catalogue[] = [
     id: 'lab',
     route: '/lab',
     title: 'Tool Lab',
-    description: 'Experimental tools being evaluated by Venture Studio.',
+    description: 'Tools on trial and runners-up to the Venture Studio stack.',
     label: EXPERIMENTAL,
     intro:
-      'Tools on trial. They are being tested on real work before they earn a place in the stack, or a place in Tool RIP.',
+      'Tools on trial, and the runners-up to each pick in the stack: kept within reach for the jobs they do better, tested on real work until they earn a place in the stack, or a place in Tool RIP.',
     summary: 'Experimental tools being evaluated.',
     nav: { group: 'Tools', label: 'Tool Lab' },
     home: { label: 'Tool Lab', description: 'Experimental tools being evaluated.', icon: 'flask' },

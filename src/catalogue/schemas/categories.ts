@@ -22,6 +22,10 @@ export const TOOLSTACK_CATEGORIES = [
   'Instagram Connect',
   'AI Assistants',
   'Product Analytics',
+  'AI App Builders',
+  'AI Image Generation',
+  'Project Management',
+  'Payments',
 ] as const;
 
 /** /lab, 'Tool Lab'. */
@@ -38,6 +42,16 @@ export const LAB_CATEGORIES = [
   'Project Management',
   'Productivity & Launcher',
   'Marketing',
+  'AI Assistants',
+  'AI App Builders',
+  'AI Video Generation',
+  'Web Crawler',
+  'Email Service',
+  'Social Media & Analytics',
+  'Compliance & Legal',
+  'Voice AI',
+  'Incident Management',
+  'AI Discovery',
 ] as const;
 
 /** /tool-rip, 'Tool RIP'. */
