@@ -148,6 +148,12 @@ export function catalogueChanges(
   current: readonly CurrentEntry[],
 ): CatalogueChange[] {
   const now = new Map(current.map((entry) => [key(entry.catalogue, entry.id), entry]));
+  // An entry that has since moved is still found, by its id, where it is now (when only one
+  // entry of today's catalogue has that id).
+  const byId = new Map<string, CurrentEntry | null>();
+  for (const entry of current) byId.set(entry.id, byId.has(entry.id) ? null : entry);
+  const today = (catalogue: string, id: string) =>
+    now.get(key(catalogue, id)) ?? byId.get(id) ?? undefined;
   const commits = new Map<string, { time: number; order: number }>();
   histories.forEach((history) =>
     history.versions.forEach((version) => {
@@ -190,7 +196,7 @@ export function catalogueChanges(
               history,
               id,
               entryName(entry, history.nameFields),
-              now,
+              today,
               details,
             ),
           );
@@ -209,10 +215,10 @@ export function catalogueChanges(
         arrivals.delete(gone.id);
         const details = [`Moved from ${gone.history.page} to ${arrival.history.page}`];
         details.push(...entryChanges(gone.entry, arrival.entry));
-        changes.push(change('moved', commit, time, arrival.history, gone.id, name, now, details));
+        changes.push(change('moved', commit, time, arrival.history, gone.id, name, today, details));
       } else {
         changes.push(
-          change('retired', commit, time, gone.history, gone.id, name, now, [
+          change('retired', commit, time, gone.history, gone.id, name, today, [
             `Removed from ${gone.history.page}`,
           ]),
         );
@@ -221,7 +227,7 @@ export function catalogueChanges(
     for (const arrival of arrivals.values()) {
       const name = entryName(arrival.entry, arrival.history.nameFields);
       changes.push(
-        change('added', commit, time, arrival.history, arrival.id, name, now, [
+        change('added', commit, time, arrival.history, arrival.id, name, today, [
           `Added to ${arrival.history.page}`,
         ]),
       );
@@ -258,23 +264,23 @@ function change(
   history: SourceHistory,
   id: string,
   name: string,
-  now: ReadonlyMap<string, CurrentEntry>,
+  today: (catalogue: string, id: string) => CurrentEntry | undefined,
   details: string[],
 ): CatalogueChange {
   // Today's name and link when the entry is still here; its page when it has gone.
-  const today = now.get(key(history.catalogue, id));
+  const found = today(history.catalogue, id);
   // An editor's own `added` day (an entry brought over from elsewhere) outranks the commit's.
   const at =
-    type === 'added' && today?.added && today.added !== isoTime(time).slice(0, 10)
-      ? `${today.added}T00:00:00.000Z`
+    type === 'added' && found?.added && found.added !== isoTime(time).slice(0, 10)
+      ? `${found.added}T00:00:00.000Z`
       : isoTime(time);
   return {
     id: `${commit.slice(0, 12)}:${type}:${key(history.catalogue, id)}`,
     type,
     at,
-    title: today?.name ?? name,
-    page: today?.page ?? history.page,
-    path: today?.path ?? history.route,
+    title: found?.name ?? name,
+    page: found?.page ?? history.page,
+    path: found?.path ?? history.route,
     details,
   };
 }

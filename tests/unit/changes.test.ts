@@ -99,7 +99,7 @@ describe('catalogueChanges', () => {
       ['retired', 'Make', '/toolstack', 'Removed from Tool Stack'],
       ['added', 'Cursor', '/toolstack/cursor', 'Added to Tool Stack'],
       ['added', 'Make', '/toolstack', 'Added to Tool Stack'],
-      ['added', 'Zapier', '/toolstack', 'Added to Tool Stack'],
+      ['added', 'Zapier', '/lab/zapier', 'Added to Tool Stack'],
     ]);
     // Ids are stable: the commit, the kind of change and the entry.
     expect(changes[1]?.id).toBe('c2:changed:toolstack/cursor');
