@@ -57,6 +57,10 @@ const FILES = catalogueSources().map(({ source }) => ({
 
 const VIDEO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+/** A day of 2026 the founder last checked an entry: every entry carries one. */
+const reviewedDay = (text: TextWriter) =>
+  `2026-${String(text.int(1, 11)).padStart(2, '0')}-${String(text.int(1, 28)).padStart(2, '0')}`;
+
 function entry(kind: Kind, index: number, text: TextWriter, categories: readonly string[]) {
   const name = text.title(text.int(1, 3));
   const id = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${index}`;
@@ -68,7 +72,7 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
     url: `https://${id}.example.com`,
     // Every tool carries its decision data (src/catalogue/schemas/decision.ts), as the real
     // content does, so the cards weigh what real ones weigh.
-    reviewed: `2026-${String(text.int(1, 11)).padStart(2, '0')}-${String(text.int(1, 28)).padStart(2, '0')}`,
+    reviewed: reviewedDay(text),
     pricing: text.pick(PRICING),
     verdict: text.prose(text.int(120, 300)),
   };
@@ -96,6 +100,7 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
         description: text.prose(text.int(120, 380)),
         url: `https://www.youtube.com/watch?v=${videoId}`,
         thumbnail: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+        reviewed: tool.reviewed,
       };
     }
     case 'repository':
@@ -107,6 +112,7 @@ function entry(kind: Kind, index: number, text: TextWriter, categories: readonly
         url: `https://github.com/${text.word()}/${id}`,
         language: text.pick(['TypeScript', 'Python', 'Go', 'Rust']),
         tags: text.words(text.int(1, 4)),
+        reviewed: tool.reviewed,
       };
     default:
       throw new Error(`${kind} is not a JSON entry`);
@@ -124,6 +130,7 @@ function promptFile(kind: Kind, index: number, text: TextWriter, categories: rea
     `title: ${JSON.stringify(title)}`,
     `description: ${JSON.stringify(text.prose(text.int(100, 250)))}`,
     `category: ${JSON.stringify(category)}`,
+    `reviewed: "${reviewedDay(text)}"`,
     ...(kind === 'devPrompt'
       ? [`tags: ${JSON.stringify(tags.length > 0 ? tags : ['notes'])}`]
       : []),

@@ -56,7 +56,7 @@ describe('toPrompts', () => {
     const [prompt] = toPrompts([
       {
         id: 'x',
-        data: { title: 'T', description: 'D', category: 'Travel' },
+        data: { title: 'T', description: 'D', category: 'Travel', reviewed: '2026-11-26' },
         body: `\n${body}\n\n`,
       },
     ]);
@@ -65,6 +65,7 @@ describe('toPrompts', () => {
       title: 'T',
       description: 'D',
       category: 'Travel',
+      reviewed: '2026-11-26',
       prompt: body,
     });
   });

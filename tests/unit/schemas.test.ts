@@ -176,19 +176,19 @@ describe('prompt schemas', () => {
   const dev = devPromptSchema(['SEO'] as const);
 
   it('accepts front matter with an optional order', () => {
-    expect(text.parse({ title: 'T', description: 'D', category: 'Travel', order: 2 }).order).toBe(
+    expect(text.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', order: 2 }).order).toBe(
       2,
     );
     expect(
-      dev.parse({ title: 'T', description: 'D', category: 'SEO', tags: ['sitemap'] }).tags,
+      dev.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO', tags: ['sitemap'] }).tags,
     ).toEqual(['sitemap']);
   });
 
   it.each([
-    [{ title: 'T', description: 'D', category: 'Travl' }, 'category'],
-    [{ title: '', description: 'D', category: 'Travel' }, 'title'],
-    [{ title: 'T', category: 'Travel' }, 'description'],
-    [{ title: 'T', description: 'D', category: 'Travel', order: 1.5 }, 'order'],
+    [{ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travl' }, 'category'],
+    [{ title: '', description: 'D', reviewed: '2026-11-26', category: 'Travel' }, 'title'],
+    [{ title: 'T', reviewed: '2026-11-26', category: 'Travel' }, 'description'],
+    [{ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', order: 1.5 }, 'order'],
   ])('rejects %j at %s', (data, path) => {
     expect(issue(text.safeParse(data))?.path).toBe(path);
   });
@@ -196,7 +196,7 @@ describe('prompt schemas', () => {
   it('refuses a dev prompt tag that only repeats its category, naming it', () => {
     expect(
       issue(
-        dev.safeParse({ title: 'T', description: 'D', category: 'SEO', tags: ['meta', 'seo'] }),
+        dev.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO', tags: ['meta', 'seo'] }),
       ),
     ).toEqual({
       path: 'tags.1',
@@ -208,7 +208,7 @@ describe('prompt schemas', () => {
   it('takes hints and defaults for the fill-in form by variable name', () => {
     const variables = { SITE_URL: { hint: 'with https://', default: 'https://example.com' } };
     expect(
-      text.parse({ title: 'T', description: 'D', category: 'Travel', variables }).variables,
+      text.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', variables }).variables,
     ).toEqual(variables);
   });
 
@@ -218,14 +218,14 @@ describe('prompt schemas', () => {
     [{ SITE_URL: { label: 'Site' } }, 'variables.SITE_URL', 'label'],
   ])('refuses variables %j at %s', (variables, path, message) => {
     const found = issue(
-      text.safeParse({ title: 'T', description: 'D', category: 'Travel', variables }),
+      text.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', variables }),
     );
     expect(found?.path).toBe(path);
     expect(found?.message).toContain(message);
   });
 
   it('requires tags on dev prompts', () => {
-    expect(issue(dev.safeParse({ title: 'T', description: 'D', category: 'SEO' }))?.path).toBe(
+    expect(issue(dev.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO' }))?.path).toBe(
       'tags',
     );
   });
@@ -239,8 +239,12 @@ describe('video and repository schemas', () => {
       description: 'An introduction.',
       url: 'https://www.youtube.com/watch?v=zjkBMFhNj_g',
       thumbnail: 'https://i.ytimg.com/vi/zjkBMFhNj_g/hqdefault.jpg',
+      reviewed: '2026-11-26',
     };
     expect(videoSchema.parse(video)).toEqual(video);
+    expect(issue(videoSchema.safeParse({ ...video, reviewed: undefined }))?.message).toBe(
+      'is required: the day the entry was last checked, such as "2026-11-26"',
+    );
     expect(issue(videoSchema.safeParse({ ...video, id: 'x' }))?.path).toBe('id');
     expect(
       issue(videoSchema.safeParse({ ...video, thumbnail: 'data:image/png;base64,AA' }))?.path,
@@ -255,7 +259,10 @@ describe('video and repository schemas', () => {
       description: 'Download Instagram media.',
       url: 'https://github.com/instaloader/instaloader',
       language: 'Python',
+      reviewed: new Date('2026-11-26T00:00:00Z'),
     });
     expect(repo.tags).toEqual([]);
+    // Unquoted in YAML front matter, a day arrives as a Date and is taken as that day.
+    expect(repo.reviewed).toBe('2026-11-26');
   });
 });

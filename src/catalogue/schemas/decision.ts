@@ -26,15 +26,21 @@ export const entryReference = text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[A-Za-z0-
   error: 'must name an entry as "catalogue/id", such as "toolstack/cursor"',
 });
 
-/** The day the founder last checked a tool: asked for by name when it is missing. */
-const reviewedDate = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined
-        ? 'is required: the day the tool was last checked, such as "2026-11-26"'
-        : 'must be a date such as "2026-11-26"',
-  })
-  .pipe(addedDate);
+/**
+ * The day the founder last checked an entry: asked for by name when it is missing. Front matter
+ * may write it unquoted (YAML reads `reviewed: 2026-11-26` as a date), which is taken as its day.
+ */
+export const reviewedDate = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'is required: the day the entry was last checked, such as "2026-11-26"'
+          : 'must be a date such as "2026-11-26"',
+    })
+    .pipe(addedDate),
+);
 
 /** A tool's lifecycle: absent while it is active. */
 export const lifecycleField = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewedDate } from './decision.ts';
 import { isVariableName } from '../../lib/placeholders.ts';
 import { addedDate, category, plainText } from './fields.ts';
 
@@ -41,6 +42,8 @@ export const promptSchema = <const T extends readonly [string, ...string[]]>(cat
     order: z.number().int().min(0).optional(),
     /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
     added: addedDate.optional(),
+    /** The day the founder last checked it (YYYY-MM-DD). */
+    reviewed: reviewedDate,
     /** Hints and defaults for the fill-in form, by variable name (optional for each). */
     variables: variables.optional(),
   });

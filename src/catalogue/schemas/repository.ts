@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewedDate } from './decision.ts';
 import { addedDate, httpUrl, plainText, slug } from './fields.ts';
 
 /** A GitHub repository card on /github. */
@@ -17,6 +18,8 @@ export const repositorySchema = z.strictObject({
   tags: z.array(plainText(30)).max(8).default([]),
   /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
   added: addedDate.optional(),
+  /** The day the founder last checked it (YYYY-MM-DD). */
+  reviewed: reviewedDate,
 });
 
 /** A validated repository. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewedDate } from './decision.ts';
 import { addedDate, httpUrl, plainText } from './fields.ts';
 
 /** A video entry: its YouTube id drives the embed and the thumbnail facade. */
@@ -15,6 +16,8 @@ export const videoSchema = z.strictObject({
   thumbnail: httpUrl,
   /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
   added: addedDate.optional(),
+  /** The day the founder last checked it (YYYY-MM-DD). */
+  reviewed: reviewedDate,
 });
 
 /** A validated video entry. */
