@@ -47,7 +47,12 @@ const movedHow = (link: LinkReport['moved'][number]) =>
 /** The report as text, Markdown or JSON. */
 export function formatLinkReport(report: LinkReport, format: ReportFormat): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  const summary = `${report.total} links: ${report.healthy} healthy, ${report.moved.length} moved, ${report.dead.length} dead`;
+  // Every link failing without any HTTP answer is this machine's network, not the content.
+  const offline =
+    report.total > 0 &&
+    report.dead.length === report.total &&
+    report.dead.every((link) => link.status === undefined);
+  const summary = `${report.total} links: ${report.healthy} healthy, ${report.moved.length} moved, ${report.dead.length} dead${offline ? ' (no link answered at all: is this machine offline?)' : ''}`;
   if (format === 'markdown') {
     const table = (head: string[], rows: string[][]) =>
       [

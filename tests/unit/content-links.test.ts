@@ -133,6 +133,16 @@ describe('the link report', () => {
     expect(markdown).toContain('| <https://old.dev/> | <https://new.dev/> | permanent, 301 |');
   });
 
+  it('says when no link answered at all, which is the network rather than the content', () => {
+    const offline = linkReport(
+      [links[0]!],
+      [{ url: links[0]!.url, outcome: 'dead', reason: 'host not found (DNS)', redirects: [] }],
+      '2026-11-26',
+    );
+    expect(formatLinkReport(offline, 'text')).toContain('is this machine offline?');
+    expect(formatLinkReport(report, 'text')).not.toContain('offline');
+  });
+
   it('says "none" when nothing is wrong, and gives JSON to machines', () => {
     const clean = linkReport([links[0]!], [results[0]!], '2026-11-26');
     expect(formatLinkReport(clean, 'markdown')).toContain('### Dead links: none');
