@@ -37,7 +37,7 @@ const flagName = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.t
 const { values } = parseArgs({
   options: Object.fromEntries(FLAGS.map((key) => [flagName(key), { type: 'string' as const }])),
 });
-const given = new Map(
+const given = new Map<string, string>(
   FLAGS.flatMap((key) => {
     const value = values[flagName(key)];
     return typeof value === 'string' ? [[key, value] as const] : [];

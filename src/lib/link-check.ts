@@ -175,7 +175,8 @@ export function checkLinks(
         waiting.splice(next, 1);
         running += 1;
         busy.set(task.host, (busy.get(task.host) ?? 0) + 1);
-        checkLink(task.url, probe, options)
+        // Never rejects: the catch above the then turns any failure into a dead result.
+        void checkLink(task.url, probe, options)
           .catch((error: unknown): LinkResult => ({
             url: task.url,
             outcome: 'dead',
@@ -188,7 +189,7 @@ export function checkLinks(
             busy.set(task.host, (busy.get(task.host) ?? 1) - 1);
             finished += 1;
             pump();
-          }, undefined);
+          });
       }
     };
     pump();
