@@ -1,26 +1,18 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import yaml from 'js-yaml';
 import type { z } from 'zod';
-import { ContentFileError, ID_RULES, jsonEntryProblems } from './content-file-check.ts';
+import { ContentFileError } from './content-file-check.ts';
+import { brokenReferences, readContent, referenceOf } from './content-files.ts';
 import { KINDS, type Kinds } from './kinds.ts';
 import { promptFileProblems, unusedVariables } from './prompt-loader.ts';
-import { catalogueSources, sourceCategories, type Catalogue } from './registry.ts';
+import { sourceCategories, type Catalogue } from './registry.ts';
 
 /*
  * Every content file of every catalogue checked before Astro loads any of them, so an editor
  * reads every mistake of a build at once (file, entry, field and what is allowed), not the first
  * one Astro's loaders stop at. The checks are the loaders' own: the JSON lists' shape and ids
  * (content-file-check.ts), each kind's schema (kinds.ts), the prompts' placeholders
- * (prompt-loader.ts). src/content.config.ts runs it.
+ * (prompt-loader.ts). The files are read by content-files.ts, as the editors' tools read them.
+ * src/content.config.ts runs it.
  */
-
-/** A Markdown file's front matter, parsed as Astro parses it (js-yaml), and its body. */
-export function frontMatter(raw: string): { data: unknown; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(raw);
-  if (!match) return { data: {}, body: raw };
-  return { data: yaml.load(match[1] ?? '') ?? {}, body: raw.slice(match[0].length) };
-}
 
 /** The schema's complaints about one entry, each naming its field and what is allowed. */
 function schemaProblems(schema: z.ZodType, data: unknown, where: string): string[] {
@@ -40,78 +32,36 @@ export function contentProblems<K extends string>(
   kinds: Kinds<K> = KINDS as unknown as Kinds<K>,
 ): string[] {
   const problems: string[] = [];
-  /** Every entry by its reference ("toolstack/cursor"), and the references each entry makes. */
-  const known = new Set<string>();
-  const references: { where: string; self: string; field: string; to: string }[] = [];
-  const note = (route: string, id: unknown, where: string, data: unknown) => {
-    if (typeof id !== 'string') return;
-    const self = `${route.replace(/^\//, '')}/${id}`;
-    known.add(self);
-    const { alternatives, lifecycle } = (data ?? {}) as {
-      alternatives?: unknown;
-      lifecycle?: { useInstead?: unknown };
-    };
-    if (Array.isArray(alternatives))
-      alternatives.forEach((to, index) => {
-        if (typeof to === 'string')
-          references.push({ where, self, field: `alternatives.${index}`, to });
-      });
-    if (typeof lifecycle?.useInstead === 'string')
-      references.push({ where, self, field: 'lifecycle.useInstead', to: lifecycle.useInstead });
-  };
-  for (const { catalogue, source } of catalogueSources(catalogues)) {
-    const kind = kinds[source.kind];
-    const schema = kind.schema(sourceCategories(source));
-    const path = join(root, source.path);
-    if (kind.markdown) {
-      let names: string[];
-      try {
-        names = readdirSync(path)
-          .filter((name) => name.endsWith('.md'))
-          .sort();
-      } catch {
-        problems.push(`${path}: the folder of prompts is missing.`);
+  const sources = readContent(root, catalogues, kinds);
+  for (const { source, unreadable, problems: listed, entries } of sources) {
+    if (unreadable) {
+      problems.push(unreadable);
+      continue;
+    }
+    const schema = kinds[source.kind].schema(sourceCategories(source));
+    problems.push(...listed);
+    for (const entry of entries) {
+      if (entry.raw !== undefined) problems.push(...promptFileProblems(entry.file, entry.raw));
+      if (entry.frontMatterError) {
+        problems.push(entry.frontMatterError);
         continue;
       }
-      for (const name of names) {
-        const file = join(path, name);
-        const raw = readFileSync(file, 'utf8');
-        problems.push(...promptFileProblems(file, raw));
-        let parsed: { data: unknown; body: string };
-        try {
-          parsed = frontMatter(raw);
-        } catch (error) {
-          problems.push(`${file}: the front matter is not valid YAML: ${(error as Error).message}`);
-          continue;
-        }
-        problems.push(...schemaProblems(schema, parsed.data, file));
-        note(catalogue.route, name.replace(/\.md$/, ''), file, parsed.data);
-        const variables = (parsed.data as { variables?: Record<string, unknown> } | null)
-          ?.variables;
-        problems.push(...unusedVariables(file, variables, parsed.body));
+      problems.push(...schemaProblems(schema, entry.data, entry.where));
+      if (entry.body !== undefined) {
+        const variables = entry.data.variables as Record<string, unknown> | undefined;
+        problems.push(...unusedVariables(entry.file, variables, entry.body));
       }
-      continue;
-    }
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      problems.push(`${path}: the file is missing.`);
-      continue;
-    }
-    const listed = jsonEntryProblems(path, text, ID_RULES[kind.ids]);
-    problems.push(...listed.problems);
-    for (const { item, where } of listed.entries) {
-      problems.push(...schemaProblems(schema, item, where));
-      note(catalogue.route, (item as { id?: unknown }).id, where, item);
     }
   }
-  for (const { where, self, field, to } of references) {
-    if (to === self) problems.push(`${where}: field "${field}" names the entry itself`);
-    else if (!known.has(to))
-      problems.push(
-        `${where}: field "${field}" names "${to}", which is no entry; write "catalogue/id" of an entry that exists, such as "${[...known][0] ?? 'toolstack/cursor'}"`,
-      );
+  const entries = sources.flatMap((source) => source.entries);
+  const example = entries.find((entry) => entry.id !== undefined) ?? undefined;
+  const known = example?.id ? referenceOf(example.catalogue, example.id) : 'toolstack/cursor';
+  for (const { where, field, to, reason } of brokenReferences(entries)) {
+    problems.push(
+      reason === 'self'
+        ? `${where}: field "${field}" names the entry itself`
+        : `${where}: field "${field}" names "${to}", which is no entry; write "catalogue/id" of an entry that exists, such as "${known}"`,
+    );
   }
   return problems;
 }

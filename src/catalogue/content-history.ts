@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import type { SourceVersion, VersionEntry } from './changes.ts';
-import { frontMatter } from './content-check.ts';
+import { frontMatter } from './content-files.ts';
 
 /*
  * When each entry joined the catalogue, from the repository's history, for entries without an
