@@ -120,7 +120,9 @@ export function contentReport<K extends string>(
   const due = entries
     .filter((entry) => has(entry, 'reviewed'))
     .flatMap((entry): DueEntry[] => {
-      const { reviewed } = entry.data;
+      // Unquoted in front matter, YAML reads the day as a Date, which the schema takes as its day.
+      const { reviewed: raw } = entry.data;
+      const reviewed = raw instanceof Date ? raw.toISOString().slice(0, 10) : raw;
       const valid = typeof reviewed === 'string' && DATE.test(reviewed) ? reviewed : null;
       return valid === null || valid < dueBefore ? [{ ...described(entry), reviewed: valid }] : [];
     })

@@ -223,6 +223,7 @@ export async function newEntry(world: NewEntryWorld): Promise<NewEntry> {
     await field('description', 'Description (one or two plain sentences)?');
     await categoryField();
     if (has('tags')) await tagsField();
+    data.reviewed = today;
     let body: string;
     for (;;) {
       const from = (

@@ -89,11 +89,18 @@ describe('entries due for review', () => {
       ],
     ],
     [
-      'prompts have no review date and are never due',
+      'a prompt is due like a tool, and one without a review date first',
       {
         'notes/old-note.md': '---\ntitle: Old\ndescription: D.\ncategory: Writing\n---\n\nText.\n',
+        'notes/checked.md':
+          '---\ntitle: Checked\ndescription: D.\ncategory: Writing\nreviewed: 2025-02-01\n---\n\nText.\n',
+        'notes/fresh.md':
+          '---\ntitle: Fresh\ndescription: D.\ncategory: Writing\nreviewed: "2026-11-01"\n---\n\nText.\n',
       },
-      [],
+      [
+        [null, 'notes/old-note'],
+        ['2025-02-01', 'notes/checked'],
+      ],
     ],
   ])('%s', (_name, files, expected) => {
     expect(report(files).due.map((due) => [due.reviewed, due.entry])).toEqual(expected);

@@ -243,7 +243,7 @@ describe('a new prompt', () => {
       format: 'markdown',
       file: 'content/notes/packing-list.md',
       reference: 'notes/packing-list',
-      text: '---\ntitle: Packing List\ndescription: A packing list for {{DAYS}} days.\ncategory: Travel\n---\n\nDays: {{DAYS}}\n',
+      text: "---\ntitle: Packing List\ndescription: A packing list for {{DAYS}} days.\ncategory: Travel\nreviewed: '2026-11-26'\n---\n\nDays: {{DAYS}}\n",
     });
   });
 
@@ -259,7 +259,7 @@ describe('a new prompt', () => {
     expect(said[0]).toBe('The id "old-note" is taken on /notes; give it another.');
     expect(said[1]).toMatch(/^missing\.txt cannot be read: /);
     expect(made.format === 'markdown' && made.text).toBe(
-      '---\ntitle: Old Note\ndescription: Notes.\ncategory: Writing\n---\n\nWrite about {{TOPIC}}.\n',
+      "---\ntitle: Old Note\ndescription: Notes.\ncategory: Writing\nreviewed: '2026-11-26'\n---\n\nWrite about {{TOPIC}}.\n",
     );
     expect(made.file).toBe('content/notes/new-note.md');
   });
