@@ -15,8 +15,9 @@
 -- member, so even a retried request is delivered once. Rows with sent_at null are what to look
 -- at after a crash.
 --
--- Members never read or write it: row-level security is on with no policy, and only the service
--- role (the function, with the project's secret key) is granted anything.
+-- Members never read or write it: only the service role (the function, with the project's secret
+-- key, which bypasses row-level security) is granted anything; for members and visitors the grants
+-- are revoked and the one policy, written out so the intent is on record, refuses every row.
 
 create table public.digest_sends (
   week date not null,
@@ -31,9 +32,14 @@ comment on table public.digest_sends is 'Which member got the weekly What''s new
 
 alter table public.digest_sends enable row level security;
 
+create policy "Nobody but the service role reaches digest sends"
+  on public.digest_sends as restrictive for all to anon, authenticated
+  using (false)
+  with check (false);
+
 -- The schema's default privileges grant every new table to anon and authenticated
--- (supabase/local/bootstrap.sql, as on hosted Supabase): take them back, so even a policy added
--- by mistake would open nothing.
+-- (supabase/local/bootstrap.sql, as on hosted Supabase): take them back, so even a permissive
+-- policy added by mistake would open nothing.
 revoke all on public.digest_sends from anon;
 revoke all on public.digest_sends from authenticated;
 grant select, insert, update, delete on public.digest_sends to service_role;
