@@ -69,16 +69,13 @@ async function main(): Promise<number> {
     return 1;
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const message = typeof answer.message === 'string' ? answer.message : '';
   if (response.status === 502 && answer.error === 'whats_new_unavailable') {
-    console.error(
-      `The site does not answer at ${siteConfig.siteUrl}: ${String(answer.message)}. ${START_FIRST}`,
-    );
+    console.error(`The site does not answer at ${siteConfig.siteUrl}: ${message}. ${START_FIRST}`);
     return 1;
   }
   if (!response.ok) {
-    console.error(
-      `The digest function answered ${response.status}: ${String(answer.message ?? '')}`,
-    );
+    console.error(`The digest function answered ${response.status}: ${message}`);
     return 1;
   }
   const result = answer as Parameters<typeof digestSummary>[0];

@@ -130,7 +130,7 @@ function htmlOf(html: string) {
     }
     for (const child of node.childNodes ?? []) walk(child);
   };
-  walk(parse(html) as unknown as Node);
+  walk(parse(html));
   return { text: texts.join(''), elements };
 }
 

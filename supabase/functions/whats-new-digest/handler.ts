@@ -99,7 +99,10 @@ async function requestedWeek(
   const week = (body as { week?: unknown }).week;
   if (week === undefined) return { ok: true, week: null };
   const problem = weekProblem(week);
-  return problem === null ? { ok: true, week: String(week) } : { ok: false, message: problem };
+  if (problem !== null || typeof week !== 'string') {
+    return { ok: false, message: problem ?? 'week must be a string' };
+  }
+  return { ok: true, week };
 }
 
 /**
