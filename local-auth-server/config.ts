@@ -91,6 +91,30 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
  */
 export const LOCAL_SECRET_KEY = 'sb_secret_local_dev_key';
 
+/**
+ * The key the local mail API (POST /_dev/mail-api/emails, routes/dev-mail.ts) accepts: a
+ * stand-in for a Resend key, which the project's functions get as MAIL_API_KEY.
+ */
+export const LOCAL_MAIL_API_KEY = 're_local_dev_mail_key';
+
+/**
+ * What the project's functions get locally besides what hosted Supabase sets
+ * (project-functions.ts), for the weekly digest: the mail API is this server's own, which files
+ * each mail in the developer inbox, and the sender and signing secret are fixed local values.
+ * supabase/functions/.env overrides any of them; a deployment sets real ones with `supabase
+ * secrets set` (docs/deploying.md). `serverUrl` is this server's base URL.
+ */
+export function localFunctionDefaults(serverUrl: string): Record<string, string> {
+  return {
+    MAIL_API_URL: `${serverUrl}/_dev/mail-api`,
+    MAIL_API_KEY: LOCAL_MAIL_API_KEY,
+    DIGEST_FROM: 'Venture Studio <digest@localhost>',
+    // Local only: anyone with this repository can sign a local unsubscribe link, which is fine
+    // for members who live in a throw-away database.
+    DIGEST_SIGNING_SECRET: 'local-digest-signing-secret-not-for-deployments',
+  };
+}
+
 /** Defaults mirror the Supabase CLI's local stack and GoTrue's own defaults. */
 export const defaults = {
   host: LOCAL_HOST,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { JSONWebKeySet } from 'jose';
 import type { EdgeFunction } from './api.ts';
+import { localFunctionDefaults } from './config.ts';
 import { readEnvFile } from './env-file.ts';
 
 type HandlerFactory = (env: Record<string, string>) => EdgeFunction;
@@ -27,7 +28,8 @@ export interface FunctionsBase {
  * its environment is mounted at /functions/v1/<name>. Its environment is what hosted Supabase
  * sets: SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS (JSON dictionaries
  * with this server's keys as `default`), SUPABASE_JWKS (its key set, as JSON) and SITE_URL, plus
- * secrets from supabase/functions/.env (re-read when it changes, as builds may write it). Not
+ * secrets from supabase/functions/.env (re-read when it changes, as builds may write it) over
+ * the digest's local settings (localFunctionDefaults in config.ts: this server's mail API). Not
  * the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY, which hosted Supabase still sets:
  * locally the functions run on the new keys alone, so one that still reads the legacy ones
  * fails here first, before those keys are switched off.
@@ -50,6 +52,7 @@ export function projectFunctions(
           default: HandlerFactory;
         };
         const env = {
+          ...localFunctionDefaults(base.url),
           ...readEnvFile(envFile),
           SUPABASE_URL: base.url,
           SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: base.publishableKey }),

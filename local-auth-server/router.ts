@@ -14,7 +14,7 @@ import {
   adminUpdateUser,
   invite,
 } from './routes/admin.ts';
-import { inboxPage, listMail } from './routes/dev-mail.ts';
+import { inboxPage, listMail, sendMailApi } from './routes/dev-mail.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
 import { logout } from './routes/logout.ts';
 import { magicLink, otp } from './routes/otp.ts';
@@ -167,8 +167,9 @@ export const authRouter = new Router([
   { method: '*', pattern: '/admin/*', handler: adminNotFound },
 ]);
 
-/** Developer tools outside the Supabase API: the mail inbox. */
+/** Developer tools outside the Supabase API: the mail inbox and the local mail API. */
 export const devRouter = new Router([
   { method: 'GET', pattern: '/_dev/mail', handler: listMail },
   { method: 'GET', pattern: '/_dev/inbox', handler: inboxPage },
+  { method: 'POST', pattern: '/_dev/mail-api/emails', handler: sendMailApi },
 ]);

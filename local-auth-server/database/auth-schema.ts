@@ -218,4 +218,11 @@ create table local_inbox.mails (
 create index mails_recipient_idx on local_inbox.mails (lower(recipient));
 `,
   },
+  {
+    // The headers a mail was sent with through the local mail API (List-Unsubscribe, …).
+    version: '20261126000002',
+    sql: `
+alter table local_inbox.mails add column headers jsonb not null default '{}';
+`,
+  },
 ];

@@ -8,6 +8,8 @@ export interface MailRecord {
   text: string;
   html: string;
   actionLink: string | null;
+  /** Headers given by the sender (the local mail API's `headers`); none for the auth mails. */
+  headers: Record<string, unknown>;
   createdAt: string;
 }
 
@@ -18,6 +20,7 @@ const MAILS = new Table<MailRecord>('local_inbox.mails', {
   text: column.text('text'),
   html: column.text('html'),
   actionLink: column.optionalText('action_link'),
+  headers: column.json('headers'),
   createdAt: column.text('created_at'),
 });
 
@@ -30,8 +33,8 @@ export class MailStore {
   }
 
   /** Files a sent mail. */
-  async insert(mail: Omit<MailRecord, 'id'>): Promise<void> {
-    await MAILS.insert(this.#db, mail);
+  async insert(mail: Omit<MailRecord, 'id' | 'headers'> & { headers?: Record<string, string> }) {
+    await MAILS.insert(this.#db, { ...mail, headers: mail.headers ?? {} });
   }
 
   /** Mails newest first, optionally only those to one address (case-insensitive). */

@@ -41,6 +41,12 @@ export interface Database {
         Update: { name?: string; position?: number; shared?: boolean };
         Relationships: [];
       };
+      digest_sends: {
+        Row: { week: string; user_id: string; sent_at: string | null };
+        Insert: { week: string; user_id: string; sent_at?: string | null };
+        Update: { week?: string; user_id?: string; sent_at?: string | null };
+        Relationships: [];
+      };
       collection_entries: {
         Row: {
           collection_id: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_MAIL_API_KEY } from '../../local-auth-server/config.ts';
 import { startTestServer, type TestServer } from '../auth-server/helpers.ts';
 
 /*
@@ -22,7 +23,10 @@ beforeAll(async () => {
     path.join(functionsDir, 'probe', 'handler.ts'),
     'export default (env: Record<string, string>) => () => Promise.resolve(Response.json(env));\n',
   );
-  writeFileSync(path.join(functionsDir, '.env'), 'MEMBERS_CONTENT_KEY=from-the-env-file\n');
+  writeFileSync(
+    path.join(functionsDir, '.env'),
+    'MEMBERS_CONTENT_KEY=from-the-env-file\nDIGEST_FROM=Digest <from-the-env-file@localhost>\n',
+  );
   server = await startTestServer({ functionsDir, secretKey: SECRET_KEY, siteUrl: SITE });
 });
 
@@ -44,6 +48,12 @@ describe('a project function served by the local auth server', () => {
       SUPABASE_JWKS: expect.any(String) as string,
       SITE_URL: SITE,
       MEMBERS_CONTENT_KEY: 'from-the-env-file',
+      // The digest's local settings (config.ts localFunctionDefaults): this server's mail API,
+      // under what the .env file sets.
+      MAIL_API_URL: `${server.url}/_dev/mail-api`,
+      MAIL_API_KEY: LOCAL_MAIL_API_KEY,
+      DIGEST_FROM: 'Digest <from-the-env-file@localhost>',
+      DIGEST_SIGNING_SECRET: expect.any(String) as string,
     });
     expect(JSON.parse(env.SUPABASE_JWKS ?? '')).toEqual(jwks);
   });
