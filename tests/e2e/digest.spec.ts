@@ -43,8 +43,10 @@ test('the digest arrives in the dev inbox once, and its unsubscribe link turns t
   await page.reload();
   await expect(digests).toHaveCount(1);
 
-  // The mail client's unsubscribe link (List-Unsubscribe): a page that asks first.
+  // The mail's unsubscribe link (List-Unsubscribe): the function sends a browser on to the
+  // site's page, which asks first.
   await digests.getByRole('link', { name: 'Unsubscribe' }).click();
+  await expect(page).toHaveURL(/\/unsubscribe\?u=[^&]+&t=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Unsubscribe from the newsletter?',
   );

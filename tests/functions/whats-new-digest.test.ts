@@ -12,6 +12,7 @@ import {
   type DigestFunctionEnv,
 } from '../../supabase/functions/whats-new-digest/handler.ts';
 import { importContentKey, seal } from '../../supabase/functions/_shared/sealing.ts';
+import { createUnsubscribeHandler } from '../../supabase/functions/newsletter-unsubscribe/handler.ts';
 import type { WhatsNewChange } from '../../supabase/functions/_shared/whats-new-file.ts';
 import {
   call,
@@ -297,7 +298,11 @@ describe('the whats-new-digest function', () => {
       expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       const link = linkOf(mail);
       expect(new URL(link).searchParams.get('u')).toBe(who.id);
-      expect(mail.text).toContain(link);
+      // The person's link is the site's page with the same id and token.
+      const sitePage = new URL('/unsubscribe', siteUrl);
+      sitePage.search = new URL(link).search;
+      expect(mail.text).toContain(sitePage.href);
+      expect(mail.html).toContain(`href="${sitePage.href.replaceAll('&', '&amp;')}"`);
     }
     const rows = await sendRows();
     expect(rows.map((row) => row.user_id).sort()).toEqual([ada.id, bob.id].sort());
@@ -346,15 +351,48 @@ describe('the whats-new-digest function', () => {
       return linkOf(mail);
     }
 
-    it('shows a confirmation form on GET and changes nothing', async () => {
+    it("sends a browser's GET on to the site's page, and changes nothing", async () => {
       const link = await linkFor(ada);
-      const response = await fetch(link);
+      const response = await fetch(link, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      const sitePage = new URL('/unsubscribe', siteUrl);
+      sitePage.search = new URL(link).search;
+      expect(response.headers.get('location')).toBe(sitePage.href);
+      expect((await metadataOf(ada.id)).newsletter_subscription).toBe(true);
+    });
+
+    it('asks on a page of its own when no site is configured, and changes nothing', async () => {
+      const link = await linkFor(ada);
+      const handle = createUnsubscribeHandler({ ...directEnv(), SITE_URL: undefined });
+      const response = await handle(new Request(link));
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
       const html = await response.text();
       expect(html).toContain('Unsubscribe from the newsletter?');
       expect(formsOf(html)).toEqual([{ method: 'post', action: link }]);
+      expect((await metadataOf(ada.id)).newsletter_subscription).toBe(true);
+    });
+
+    it("answers the site's page in JSON, with CORS for the site", async () => {
+      const link = await linkFor(ada);
+      const preflight = await fetch(link, {
+        method: 'OPTIONS',
+        headers: { Origin: siteUrl, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(siteUrl);
+      const bad = new URL(link);
+      bad.searchParams.set('t', 'x');
+      const refused = await fetch(bad, {
+        method: 'POST',
+        headers: { Origin: siteUrl, Accept: 'application/json' },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        unsubscribed: false,
+        title: 'This unsubscribe link is not valid',
+      });
       expect((await metadataOf(ada.id)).newsletter_subscription).toBe(true);
     });
 
@@ -393,11 +431,9 @@ describe('the whats-new-digest function', () => {
         body: { user_metadata: { newsletter_subscription: true } },
       });
       for (const url of [tampered, otherMember]) {
-        for (const method of ['GET', 'POST']) {
-          const response = await fetch(url, { method });
-          expect(response.status).toBe(400);
-          expect(await response.text()).toContain('This unsubscribe link is not valid');
-        }
+        const response = await fetch(url, { method: 'POST' });
+        expect(response.status).toBe(400);
+        expect(await response.text()).toContain('This unsubscribe link is not valid');
       }
       expect((await metadataOf(carol.id)).newsletter_subscription).toBe(true);
     });

@@ -193,7 +193,7 @@ describe('renderDigest', () => {
         'You get this e-mail because you asked for the Venture Studio newsletter',
       );
     }
-    expect(mail.text).toContain(`Unsubscribe (one click, no sign-in): ${LINKS.unsubscribe}`);
+    expect(mail.text).toContain(`Unsubscribe (no sign-in needed): ${LINKS.unsubscribe}`);
     expect(mail.text).toMatch(/^Hello,/);
   });
 

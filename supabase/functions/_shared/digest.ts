@@ -206,7 +206,7 @@ export function renderDigest(
     `All of What's new: ${whatsNew}`,
     '--',
     why,
-    `Unsubscribe (one click, no sign-in): ${links.unsubscribe}`,
+    `Unsubscribe (no sign-in needed): ${links.unsubscribe}`,
     `Or change it on your account page: ${account}`,
   ].join('\n\n');
 
@@ -242,7 +242,7 @@ ${htmlGroups}
 <p style="margin-top:24px"><a href="${escapeHtml(whatsNew)}">All of What's new</a></p>
 <hr style="border:0;border-top:1px solid #ccc;margin:24px 0">
 <p style="font-size:14px;color:#555">${escapeHtml(why)}
-<a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a> (one click, no sign-in), or change it on
+<a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a> (no sign-in needed), or change it on
 <a href="${escapeHtml(account)}">your account page</a>.</p>
 </body>
 </html>
@@ -311,7 +311,21 @@ export async function verifyUnsubscribe(
   return crypto.subtle.verify('HMAC', key, mac, new TextEncoder().encode(TOKEN_PURPOSE + userId));
 }
 
-/** The member's unsubscribe link: the newsletter-unsubscribe function with id and token. */
+/**
+ * The member's unsubscribe page on the site (src/pages/unsubscribe.astro), which asks first and
+ * then posts to the function: the link a person follows from the mail.
+ */
+export function unsubscribePageUrl(site: string, userId: string, token: string): string {
+  const url = new URL('/unsubscribe', site);
+  url.searchParams.set('u', userId);
+  url.searchParams.set('t', token);
+  return url.href;
+}
+
+/**
+ * The member's one-click unsubscribe (RFC 8058, the List-Unsubscribe header): the
+ * newsletter-unsubscribe function with id and token.
+ */
 export function unsubscribeUrl(supabaseUrl: string, userId: string, token: string): string {
   const url = new URL('/functions/v1/newsletter-unsubscribe', supabaseUrl);
   url.searchParams.set('u', userId);

@@ -1,4 +1,4 @@
-import type { ProjectEnv } from '../_shared/cors.ts';
+import { corsOriginPolicy, repliesFor, type ProjectEnv } from '../_shared/cors.ts';
 import {
   escapeHtml,
   NEWSLETTER_FIELD,
@@ -86,12 +86,15 @@ ${account}
 }
 
 /**
- * The newsletter's unsubscribe link (the digest's footer and its List-Unsubscribe header), for
- * someone who is not signed in: `?u=<user id>&t=<token>`, the token signed by whats-new-digest
- * (_shared/digest.ts). GET only shows a page asking to confirm, because mail scanners open
- * links; POST (that page's button, or a mail client's RFC 8058 one-click POST to the same URL)
- * checks the token and sets user_metadata.newsletter_subscription to false through the admin
- * API, which merges it into the member's other metadata.
+ * The newsletter's unsubscribe (the digest's List-Unsubscribe header; its footer links the
+ * site's /unsubscribe page, which posts here), for someone who is not signed in:
+ * `?u=<user id>&t=<token>`, the token signed by whats-new-digest (_shared/digest.ts). GET never
+ * changes anything, because mail scanners open links: it sends the browser on to the site's
+ * /unsubscribe page (hosted Supabase serves a function's HTML answer to GET as plain text, so the
+ * question is asked there), or without SITE_URL asks on a page of its own. POST (the site page's
+ * button, that page's form, or a mail client's RFC 8058 one-click POST to the same URL) checks
+ * the token and sets user_metadata.newsletter_subscription to false through the admin API, which
+ * merges it into the member's other metadata; the site page asks for JSON.
  */
 export function createUnsubscribeHandler(
   env: UnsubscribeFunctionEnv,
@@ -118,25 +121,51 @@ export function createUnsubscribeHandler(
     account,
   };
 
+  const allowOrigin = corsOriginPolicy(env);
+
   return async function handle(request: Request): Promise<Response> {
+    const replies = repliesFor(request, allowOrigin, 'POST, OPTIONS');
+    if (request.method === 'OPTIONS') return replies.preflight();
     if (request.method !== 'GET' && request.method !== 'POST') {
       return new Response('Use GET or POST.', { status: 405, headers: { Allow: 'GET, POST' } });
     }
+    const query = new URL(request.url).searchParams;
+    if (request.method === 'GET' && site) {
+      const there = new URL('/unsubscribe', site);
+      for (const name of ['u', 't']) there.searchParams.set(name, query.get(name) ?? '');
+      return new Response(null, {
+        status: 303,
+        headers: {
+          Location: there.href,
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+        },
+      });
+    }
+    // The site's page asks for JSON: the same outcomes, in words it shows.
+    const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
+    const answer = (status: number, content: PageContent) =>
+      wantsJson
+        ? replies.json(status, {
+            unsubscribed: status === 200,
+            title: content.title,
+            message: content.paragraphs.join(' '),
+          })
+        : page(status, content, formOrigin);
     const secret = env.DIGEST_SIGNING_SECRET ?? '';
     if (!secret || !adminKey.ok) {
       console.error(
         `newsletter-unsubscribe: ${!secret ? 'DIGEST_SIGNING_SECRET is not set' : adminKey.ok ? '' : adminKey.message}`,
       );
-      return page(500, failed, formOrigin);
+      return answer(500, failed);
     }
-    const query = new URL(request.url).searchParams;
     const userId = query.get('u') ?? '';
     const token = query.get('t') ?? '';
     const valid =
       userId.length <= LENGTH_LIMIT &&
       token.length <= LENGTH_LIMIT &&
       (await verifyUnsubscribe(secret, userId, token));
-    if (!valid) return page(400, invalid, formOrigin);
+    if (!valid) return answer(400, invalid);
 
     if (request.method === 'GET') {
       return page(
@@ -153,9 +182,9 @@ export function createUnsubscribeHandler(
       );
     }
 
-    let answer: Response;
+    let updated: Response;
     try {
-      answer = await fetchImpl(`${authUrl}/admin/users/${encodeURIComponent(userId)}`, {
+      updated = await fetchImpl(`${authUrl}/admin/users/${encodeURIComponent(userId)}`, {
         method: 'PUT',
         headers: {
           apikey: adminKey.value,
@@ -167,29 +196,25 @@ export function createUnsubscribeHandler(
       });
     } catch (error) {
       console.error('newsletter-unsubscribe: the auth server could not be reached:', error);
-      return page(502, failed, formOrigin);
+      return answer(502, failed);
     }
     // A valid token was signed by the digest for this id, so an unknown user is an account deleted
     // since the mail: nothing is left to unsubscribe, and the success page is the truth. It also
     // keeps the page from telling anyone which ids still have accounts.
-    if (!answer.ok && answer.status !== 404) {
+    if (!updated.ok && updated.status !== 404) {
       console.error(
-        `newsletter-unsubscribe: the auth server refused to update ${userId}: ${answer.status} ${(await answer.text().catch(() => '')).slice(0, 300)}`,
+        `newsletter-unsubscribe: the auth server refused to update ${userId}: ${updated.status} ${(await updated.text().catch(() => '')).slice(0, 300)}`,
       );
-      return page(502, failed, formOrigin);
+      return answer(502, failed);
     }
-    return page(
-      200,
-      {
-        title: 'You are unsubscribed',
-        paragraphs: [
-          `You will get no more newsletter e-mails from ${SITE_NAME}.`,
-          'Changed your mind? Tick the newsletter box on your account page.',
-        ],
-        account,
-      },
-      formOrigin,
-    );
+    return answer(200, {
+      title: 'You are unsubscribed',
+      paragraphs: [
+        `You will get no more newsletter e-mails from ${SITE_NAME}.`,
+        'Changed your mind? Tick the newsletter box on your account page.',
+      ],
+      account,
+    });
   };
 }
 

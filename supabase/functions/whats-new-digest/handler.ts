@@ -6,6 +6,7 @@ import {
   renderDigest,
   sameSecret,
   signUnsubscribe,
+  unsubscribePageUrl,
   unsubscribeUrl,
   weekChanges,
   weekProblem,
@@ -285,12 +286,14 @@ export function createDigestHandler(
         counts.failed += 1;
         continue;
       }
-      const unsubscribe = unsubscribeUrl(
-        env.SUPABASE_URL,
-        member.id,
-        await signUnsubscribe(signingSecret, member.id),
-      );
-      const mail = renderDigest(changes, week, member, { site, unsubscribe });
+      const token = await signUnsubscribe(signingSecret, member.id);
+      const unsubscribe = unsubscribeUrl(env.SUPABASE_URL, member.id, token);
+      // The person's link opens the site's page (hosted functions answer a GET's HTML as plain
+      // text); mail clients' one-click POST goes to the function itself.
+      const mail = renderDigest(changes, week, member, {
+        site,
+        unsubscribe: unsubscribePageUrl(site, member.id, token),
+      });
       let delivered = false;
       try {
         const response = await world.fetch(`${mailApi}/emails`, {
