@@ -348,6 +348,7 @@ const OTHER_PAGES: readonly SectionLinks[] = [
   { route: '/map', nav: { group: 'Resources', label: 'Video Analyzer' } },
   { route: '/account' },
   { route: '/saved' },
+  { route: '/whats-new' },
   { route: '/collection' },
   { route: '/search' },
 ];
