@@ -176,11 +176,23 @@ describe('prompt schemas', () => {
   const dev = devPromptSchema(['SEO'] as const);
 
   it('accepts front matter with an optional order', () => {
-    expect(text.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', order: 2 }).order).toBe(
-      2,
-    );
     expect(
-      dev.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO', tags: ['sitemap'] }).tags,
+      text.parse({
+        title: 'T',
+        description: 'D',
+        reviewed: '2026-11-26',
+        category: 'Travel',
+        order: 2,
+      }).order,
+    ).toBe(2);
+    expect(
+      dev.parse({
+        title: 'T',
+        description: 'D',
+        reviewed: '2026-11-26',
+        category: 'SEO',
+        tags: ['sitemap'],
+      }).tags,
     ).toEqual(['sitemap']);
   });
 
@@ -188,7 +200,10 @@ describe('prompt schemas', () => {
     [{ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travl' }, 'category'],
     [{ title: '', description: 'D', reviewed: '2026-11-26', category: 'Travel' }, 'title'],
     [{ title: 'T', reviewed: '2026-11-26', category: 'Travel' }, 'description'],
-    [{ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', order: 1.5 }, 'order'],
+    [
+      { title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', order: 1.5 },
+      'order',
+    ],
   ])('rejects %j at %s', (data, path) => {
     expect(issue(text.safeParse(data))?.path).toBe(path);
   });
@@ -196,7 +211,13 @@ describe('prompt schemas', () => {
   it('refuses a dev prompt tag that only repeats its category, naming it', () => {
     expect(
       issue(
-        dev.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO', tags: ['meta', 'seo'] }),
+        dev.safeParse({
+          title: 'T',
+          description: 'D',
+          reviewed: '2026-11-26',
+          category: 'SEO',
+          tags: ['meta', 'seo'],
+        }),
       ),
     ).toEqual({
       path: 'tags.1',
@@ -208,7 +229,13 @@ describe('prompt schemas', () => {
   it('takes hints and defaults for the fill-in form by variable name', () => {
     const variables = { SITE_URL: { hint: 'with https://', default: 'https://example.com' } };
     expect(
-      text.parse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', variables }).variables,
+      text.parse({
+        title: 'T',
+        description: 'D',
+        reviewed: '2026-11-26',
+        category: 'Travel',
+        variables,
+      }).variables,
     ).toEqual(variables);
   });
 
@@ -218,16 +245,24 @@ describe('prompt schemas', () => {
     [{ SITE_URL: { label: 'Site' } }, 'variables.SITE_URL', 'label'],
   ])('refuses variables %j at %s', (variables, path, message) => {
     const found = issue(
-      text.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'Travel', variables }),
+      text.safeParse({
+        title: 'T',
+        description: 'D',
+        reviewed: '2026-11-26',
+        category: 'Travel',
+        variables,
+      }),
     );
     expect(found?.path).toBe(path);
     expect(found?.message).toContain(message);
   });
 
   it('requires tags on dev prompts', () => {
-    expect(issue(dev.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO' }))?.path).toBe(
-      'tags',
-    );
+    expect(
+      issue(
+        dev.safeParse({ title: 'T', description: 'D', reviewed: '2026-11-26', category: 'SEO' }),
+      )?.path,
+    ).toBe('tags');
   });
 });
 
