@@ -45,22 +45,26 @@ export function monthActivity(entries: readonly DatedEntry[], month: string): Mo
 /**
  * The activity of `now`'s month (UTC), or, when nothing was added or reviewed in it yet (a build
  * on the first of the month), of the latest earlier month that had some; undefined when no entry
- * carries a date up to `now`. Dates after `now` are ignored.
+ * carries a date up to `now`. Dates after `now`'s day are ignored.
  */
 export function latestActivity(
   entries: readonly DatedEntry[],
   now: Date,
 ): MonthActivity | undefined {
-  const current = now.toISOString().slice(0, 7);
-  const thisMonth = monthActivity(entries, current);
-  if (thisMonth.added + thisMonth.reviewed > 0) return thisMonth;
-  const earlier = entries
+  const today = now.toISOString().slice(0, 10);
+  const upToNow = (date: string | undefined) =>
+    date !== undefined && date <= today ? date : undefined;
+  const dated = entries.map((entry) => ({
+    added: upToNow(entry.added),
+    reviewed: upToNow(entry.reviewed),
+  }));
+  const months = dated
     .flatMap((entry) => [entry.added, entry.reviewed])
-    .map((date) => date?.slice(0, 7))
-    .filter((month): month is string => month !== undefined && month < current)
+    .filter((date) => date !== undefined)
+    .map((date) => date.slice(0, 7))
     .sort();
-  const latest = earlier.at(-1);
-  return latest === undefined ? undefined : monthActivity(entries, latest);
+  const latest = months.at(-1);
+  return latest === undefined ? undefined : monthActivity(dated, latest);
 }
 
 /** "November 2026" for "2026-11". */
