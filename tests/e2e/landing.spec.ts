@@ -100,6 +100,11 @@ test('the sample prompt card fills in, copies the filled text and opens it in an
   const product = card.getByRole('textbox', { name: 'Product' });
   const audience = card.getByRole('textbox', { name: 'Audience' });
   await expect(product).toHaveValue(SAMPLE_PROMPT.variables.PRODUCT?.default ?? '');
+  const copy = card.getByRole('button', { name: `Copy prompt: ${SAMPLE_PROMPT.title}` });
+  // Its behaviour waits until the card nears the screen, as a visitor scrolls to it.
+  await expect(copy).toBeDisabled();
+  await card.scrollIntoViewIfNeeded();
+  await expect(copy).toBeEnabled();
   await expect(card.getByText('1 of 2 filled')).toBeVisible();
   await product.fill('a budgeting app');
   await audience.fill('freelance designers');
@@ -107,8 +112,6 @@ test('the sample prompt card fills in, copies the filled text and opens it in an
   const filled = SAMPLE_PROMPT.prompt
     .replaceAll('{{PRODUCT}}', 'a budgeting app')
     .replaceAll('{{AUDIENCE}}', 'freelance designers');
-  const copy = card.getByRole('button', { name: `Copy prompt: ${SAMPLE_PROMPT.title}` });
-  await expect(copy).toBeEnabled();
   await copy.click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(filled);
   await expect(copy).toHaveText('Copied');
