@@ -6,6 +6,8 @@ import { createMember, storeSession } from '../../scripts/fixtures/members.ts';
 import { jsonEntries, promptFiles } from './support/content.ts';
 import { CATALOGUES } from '../../src/catalogue/registry.ts';
 import { CONTENT_SHOWN } from '../../src/members/contract.ts';
+import { ASSISTANTS } from '../../src/lib/assistants.ts';
+import { elements, parsePage, text } from '../../scripts/html.ts';
 
 /*
  * What a visitor can learn about the catalogue without signing in: nothing of its entries. No
@@ -80,4 +82,57 @@ test('a member opens an entry at its address, and a shared link still works', as
   await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: real?.name })).toBeVisible();
   await expect(page).toHaveURL(`/toolstack/${real?.id}`);
+});
+
+/** The visible text of a built page's <main> (parse5, as every step over built pages reads them). */
+function mainText(file: string): string {
+  const document = parsePage(readFileSync(join(dist, file), 'utf8'));
+  const main = [...elements(document)].find((element) => element.tagName === 'main');
+  if (!main) throw new Error(`${file}: no <main>`);
+  return [main, ...elements(main)].map(text).join(' ');
+}
+
+test('the visitor’s landing page and 404 name no entry, and link to none', () => {
+  const lists = [
+    'tools/toolstack.json',
+    'tools/lab.json',
+    'tools/tool-rip.json',
+    'tools/company-stack.json',
+    'tools/company-stack-lab.json',
+    'dev-tools/dev-tools.json',
+    'dev-tools/dev-tools-lab.json',
+    'dev-tools/graveyard.json',
+    'repositories.json',
+    'videos.json',
+  ].flatMap((path) => jsonEntries<{ name?: string; title?: string; url: string }>(path));
+  const prompts = (['text', 'video', 'dev'] as const).flatMap((library) => promptFiles(library));
+  /*
+   * Words the site itself uses for its structure are no entry's secret: a catalogue titled
+   * 'Cool GitHub Repositories' beside a GitHub entry, the assistants a prompt card opens (the
+   * sample card's ChatGPT and Claude, src/lib/assistants.ts), the categories.
+   */
+  const vocabulary = [
+    ...CATALOGUES.flatMap((catalogue) => [catalogue.title, catalogue.summary]),
+    ...ASSISTANTS.map((assistant) => assistant.name),
+  ].join('\n');
+  const names = [
+    ...lists.flatMap((entry) => [entry.name, entry.title]),
+    ...prompts.map((prompt) => prompt.title),
+  ].filter((name): name is string => !!name && name.length > 3 && !vocabulary.includes(name));
+  // Names of nearly every fixture entry are probed.
+  expect(names.length).toBeGreaterThan(50);
+  const urls = lists.map((entry) => entry.url);
+  for (const file of ['index.html', '404.html']) {
+    const shown = mainText(file);
+    const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(
+      names.filter((name) => new RegExp(`(^|\\W)${escaped(name)}(\\W|$)`).test(shown)),
+      file,
+    ).toEqual([]);
+    const html = readFileSync(join(dist, file), 'utf8');
+    expect(
+      urls.filter((url) => html.includes(url)),
+      file,
+    ).toEqual([]);
+  }
 });

@@ -10,6 +10,9 @@ export interface PromptFile {
   slug: string;
   title: string;
   body: string;
+  /** Front matter's category and added date, as written. */
+  category: string;
+  added: string | undefined;
 }
 
 /** Reads every prompt file of a library straight from the fixture content, independently of the site's loader. */
@@ -20,13 +23,21 @@ export function promptFiles(library: 'text' | 'video' | 'dev'): PromptFile[] {
     .map((name) => {
       const text = readFileSync(join(folder, name), 'utf8');
       const [, frontMatter = '', ...rest] = text.split(/^---$/m);
+      const field = (key: string) =>
+        new RegExp(`^${key}:\\s*["']?(.*?)["']?\\s*$`, 'm').exec(frontMatter)?.[1];
       const title = /^title:\s*"?(.*?)"?\s*$/m.exec(frontMatter)?.[1] ?? '';
       // The body starts after the closing '---' line; the file's final newline is not part of it.
       const body = rest
         .join('---')
         .replace(/^\r?\n/, '')
         .trimEnd();
-      return { slug: name.replace(/\.md$/, ''), title, body };
+      return {
+        slug: name.replace(/\.md$/, ''),
+        title,
+        body,
+        category: field('category') ?? '',
+        added: field('added'),
+      };
     });
 }
 
