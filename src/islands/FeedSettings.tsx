@@ -31,11 +31,13 @@ export default function FeedSettings() {
   useEffect(() => {
     void feed.load();
   }, []);
+  // Once the request is over: until then the new controls are disabled and take no focus.
   useEffect(() => {
-    if (!acted.current) return;
+    if (!acted.current || action.pending) return;
+    acted.current = false;
     if (view.kind === 'on' && view.address) addressField.current?.focus();
     if (view.kind === 'off') createButton.current?.focus();
-  }, [view]);
+  }, [view, action.pending]);
   const busy = view.kind === 'loading' || action.pending;
 
   return (
