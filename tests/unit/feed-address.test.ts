@@ -159,7 +159,7 @@ describe('the private feed section', () => {
     );
   });
 
-  it.each([
+  it.each<[string, Error, string]>([
     [
       'a database refusal',
       Object.assign(new Error('Your account no longer exists, so it cannot have a feed.'), {
