@@ -169,7 +169,7 @@ describe('the private feed section', () => {
     ],
     [
       'an ended session',
-      { status: 401, message: 'JWT expired' },
+      Object.assign(new Error('JWT expired'), { status: 401 }),
       'Your session has ended: sign in again to save.',
     ],
     [
