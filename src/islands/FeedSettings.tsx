@@ -2,8 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { createdOnText } from '../stores/feed-address.ts';
 import { feedAddressSection as feed } from '../stores/feed-address-browser.ts';
+import AccountLoading from '../ui/AccountLoading.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import SectionAlert from '../ui/SectionAlert.tsx';
+import { useAccountUser } from '../ui/useAccountUser.ts';
 
 const primary =
   'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
@@ -16,6 +18,9 @@ const muted = 'text-sm text-zinc-700 dark:text-zinc-300';
  * shown in full once, right after it is made; reset (after a confirmation) or turned off.
  */
 export default function FeedSettings() {
+  // As every section: the member first (null in the build's HTML and while loading), so the
+  // controls stay disabled until the page knows who is signed in.
+  const user = useAccountUser();
   const view = useStore(feed.$feed);
   const action = useStore(feed.$feedAction);
   const copied = useStore(feed.$copied);
@@ -38,16 +43,17 @@ export default function FeedSettings() {
     if (view.kind === 'on' && view.address) addressField.current?.focus();
     if (view.kind === 'off') createButton.current?.focus();
   }, [view, action.pending]);
-  const busy = view.kind === 'loading' || action.pending;
+  const busy = !user || view.kind === 'loading' || action.pending;
 
   return (
     <>
       <div className="space-y-4" aria-busy={busy}>
+        {!user && <AccountLoading what="feed" />}
         <p className={muted}>
           Follow What&apos;s new in any feed reader with a private address of your own.
         </p>
         <SectionAlert message={action.error} />
-        {view.kind === 'loading' && (
+        {user && view.kind === 'loading' && (
           <p role="status" className="sr-only">
             Loading your feed…
           </p>
