@@ -73,6 +73,13 @@ export interface Database {
           },
         ];
       };
+      feed_tokens: {
+        /** What a member may read of their own row: the hash is not granted to them. */
+        Row: { user_id: string; created_at: string };
+        Insert: never;
+        Update: never;
+        Relationships: [];
+      };
     };
     Views: Record<never, never>;
     Functions: {
@@ -85,6 +92,9 @@ export interface Database {
         Args: { collection_id: string; keys: string[] };
         Returns: undefined;
       };
+      reset_feed_token: { Args: Record<never, never>; Returns: NewFeedToken };
+      remove_feed_token: { Args: Record<never, never>; Returns: boolean };
+      feed_member: { Args: { token_hash: string }; Returns: string | null };
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
@@ -103,4 +113,11 @@ export interface OpenedCollection {
   updated_at: string;
   /** Its entries' keys, in the owner's order. */
   entries: string[];
+}
+
+/** What public.reset_feed_token answers, once: the member's new feed token and when it was made. */
+export interface NewFeedToken {
+  /** The raw token (64 hexadecimal characters); the database keeps only its SHA-256. */
+  token: string;
+  created_at: string;
 }
