@@ -13,6 +13,10 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
  * sealed search index, cloning the list's <template> per entry. Loaded for members only.
  */
 export async function showRecentlyAdded(element: HTMLElement): Promise<void> {
+  // The What's new link's count beside the heading, from its own sealed file, meanwhile.
+  const count = element.querySelector<HTMLElement>('[data-whats-new-count]');
+  if (count)
+    void import('./whats-new-count.ts').then(({ showWhatsNewCount }) => showWhatsNewCount(count));
   const list = element.querySelector<HTMLElement>('[data-recent-list]');
   const template = element.querySelector('template');
   if (!list || !template) return;
