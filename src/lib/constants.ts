@@ -51,7 +51,7 @@ export const SEARCH_PROMPTS_PATH = '/search-prompts.json';
  * What's new as data (src/pages/whats-new.json.ts), sealed like the search files: the members'
  * home counts it, and the private feed and the digest read it (their module owns the path).
  */
-export { WHATS_NEW_PATH } from '../../supabase/functions/_shared/whats-new-file.ts';
+export { WHATS_NEW_PATH } from '../../supabase/functions/_shared/whats-new-path.ts';
 
 /** localStorage key of the prompts' fill-in values (src/lib/prompt-values.ts); sign-out removes it. */
 export const PROMPT_VALUES_KEY = 'prompt-values';

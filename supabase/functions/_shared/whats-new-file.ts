@@ -1,4 +1,5 @@
 import { importContentKey, parseContentKey, unseal } from './sealing.ts';
+import { WHATS_NEW_PATH } from './whats-new-path.ts';
 
 /*
  * What's new as the build writes it (src/pages/whats-new.json.ts, sealed by scripts/seal.ts),
@@ -7,8 +8,7 @@ import { importContentKey, parseContentKey, unseal } from './sealing.ts';
  * always tells what the site shows, and nothing about an entry is ever public.
  */
 
-/** Where the site serves it; the path is also its sealing's additional data. */
-export const WHATS_NEW_PATH = '/whats-new.json';
+export { WHATS_NEW_PATH };
 
 /** One change, as src/catalogue/changes.ts describes it. */
 export interface WhatsNewChange {
