@@ -4,7 +4,7 @@ import type { VariableNotes } from './placeholders.ts';
  * The prompt the visitor's landing page (src/pages/index.astro) shows on a working prompt card,
  * so a visitor can try Fill in, Copy and Open in an assistant before signing up. Written for
  * that page and public by design: it is none of the members' prompts in content/prompts/, whose
- * text only members may read (docs/sealing.md). tests/unit/sample-prompt.test.ts holds it to
+ * text only members may read (docs/sealing.md). tests/unit/landing.test.ts holds it to
  * the rules the build holds those prompts to.
  */
 
@@ -18,6 +18,8 @@ export interface SamplePrompt {
   category: string;
   prompt: string;
   variables: VariableNotes;
+  /** The day it was last checked, as every prompt file carries. */
+  reviewed: string;
 }
 
 /** The landing page's sample prompt. */
@@ -36,4 +38,5 @@ Write a launch announcement for {{PRODUCT}}, aimed at {{AUDIENCE}}, in one parag
   variables: {
     PRODUCT: { default: 'a shared inbox for two-person support teams' },
   },
+  reviewed: '2026-11-26',
 };

@@ -80,12 +80,13 @@ describe('catalogueOverview', () => {
 
 describe('the landing page’s sample prompt', () => {
   it('passes the checks a text prompt file passes', () => {
-    const { title, description, category, variables } = SAMPLE_PROMPT;
+    const { title, description, category, variables, reviewed } = SAMPLE_PROMPT;
     const checked = promptSchema(TEXT_PROMPT_CATEGORIES).safeParse({
       title,
       description,
       category,
       variables,
+      reviewed,
     });
     expect(checked.error?.issues ?? []).toEqual([]);
     expect(placeholderProblems(SAMPLE_PROMPT.prompt)).toEqual([]);
