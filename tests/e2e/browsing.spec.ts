@@ -163,7 +163,8 @@ test('the members’ home offers search, counts and what was added last', async 
   );
   const recent = page.locator('recently-added');
   await expect(recent.getByRole('heading', { name: 'Recently added' })).toBeVisible();
-  const links = recent.getByRole('link');
+  // The entries' links; the heading's What's new link is not one of them.
+  const links = recent.getByRole('list').getByRole('link');
   await expect(links).toHaveCount(6);
   // Each opens its entry's own page.
   for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) {

@@ -10,9 +10,10 @@ export interface PromptFile {
   slug: string;
   title: string;
   body: string;
-  /** Front matter's category and added date, as written. */
+  /** Front matter's category, added and reviewed dates, as written. */
   category: string;
   added: string | undefined;
+  reviewed: string | undefined;
 }
 
 /** Reads every prompt file of a library straight from the fixture content, independently of the site's loader. */
@@ -37,6 +38,7 @@ export function promptFiles(library: 'text' | 'video' | 'dev'): PromptFile[] {
         body,
         category: field('category') ?? '',
         added: field('added'),
+        reviewed: field('reviewed'),
       };
     });
 }
