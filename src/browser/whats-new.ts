@@ -8,6 +8,12 @@ import { currentSession, storeMemberMetadata } from '../members/session.ts';
  * home counts from now, on this device and every other.
  */
 export async function markSinceLastVisit(page: HTMLElement): Promise<void> {
+  // A page prerendered on hover (Speculation Rules) is no visit until it is shown, if ever.
+  if ((document as { prerendering?: boolean }).prerendering) {
+    await new Promise((shown) =>
+      document.addEventListener('prerenderingchange', shown, { once: true }),
+    );
+  }
   const stored = currentSession();
   if (!stored) return;
   const seen = seenAt(stored.session.user.user_metadata);
