@@ -9,7 +9,7 @@ import { sitePort } from './scripts/ports.ts';
 import { loadSiteConfig } from './scripts/load-site-config.ts';
 import { outDir } from './scripts/out-dir.ts';
 import { VIDEO_EMBED_ORIGIN } from './src/lib/constants.ts';
-import { buildContentDir } from './src/catalogue/content-dir.ts';
+import { buildContentDir, DEFAULT_CONTENT_DIR } from './src/catalogue/content-dir.ts';
 import { PUBLIC_PAGES } from './src/lib/paths.ts';
 import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 
@@ -26,6 +26,14 @@ export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
   outDir: fileURLToPath(dist),
+  // One content cache (Astro's data store) per content folder: the browser tests build the
+  // fixture catalogue and then content/ in one checkout, and a store written from one folder
+  // made the other's build see its entries (duplicate slugs, a logo looked up in the wrong
+  // folder).
+  cacheDir:
+    buildContentDir === DEFAULT_CONTENT_DIR
+      ? './node_modules/.astro'
+      : `./node_modules/.astro/content-${buildContentDir.replace(/[^A-Za-z0-9]+/g, '-')}`,
   // /toolstack is served from toolstack.html: URLs are the routes without trailing slashes.
   // Styles are inlined: one render-blocking request less on a first visit (about 150 ms of LCP
   // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.

@@ -254,6 +254,13 @@ export function showCollections(
       }
     });
   });
+  // Rendered disabled (src/components/LibraryCollections.astro): a name typed before this ran
+  // would have been submitted by the browser itself, reloading the page and losing it.
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLButtonElement>(
+    'input, button',
+  )) {
+    control.disabled = false;
+  }
 
   // Every control of every collection, by its data-action.
   container.addEventListener('click', (event) => {
