@@ -3,8 +3,7 @@
 // src/lib/link-check.ts over undici (src/lib/link-probe.ts). Exits 1 when a link is dead, so CI
 // can tell; moved links are reported, not failed.
 import { parseArgs } from 'node:util';
-import { buildContentDir } from '../src/catalogue/content-dir.ts';
-import { readContent } from '../src/catalogue/content-files.ts';
+import { readContentOrExit } from './read-content.ts';
 import { contentLinks } from '../src/catalogue/content-links.ts';
 import type { ReportFormat } from '../src/catalogue/content-report.ts';
 import { formatLinkReport, linkReport } from '../src/catalogue/link-report.ts';
@@ -44,14 +43,7 @@ const concurrency = positive('concurrency', values.concurrency, true);
 const perHost = positive('per-host', values['per-host'], true);
 const format: ReportFormat = values.json ? 'json' : values.markdown ? 'markdown' : 'text';
 
-const sources = readContent(buildContentDir);
-const unreadable = sources.flatMap((source) => (source.unreadable ? [source.unreadable] : []));
-if (unreadable.length > 0) {
-  console.error(
-    `The content cannot be read:\n${unreadable.map((line) => `  - ${line}`).join('\n')}`,
-  );
-  process.exit(2);
-}
+const sources = readContentOrExit(2);
 const links = contentLinks(sources);
 const { probe, close } = createProbe({
   timeoutMs,

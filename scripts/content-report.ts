@@ -3,7 +3,7 @@
 // it exits 0 unless the content cannot be read.
 import { parseArgs } from 'node:util';
 import { buildContentDir } from '../src/catalogue/content-dir.ts';
-import { readContent } from '../src/catalogue/content-files.ts';
+import { readContentOrExit } from './read-content.ts';
 import {
   contentReport,
   formatReport,
@@ -16,14 +16,7 @@ const { values } = parseArgs({
 });
 const format: ReportFormat = values.json ? 'json' : values.markdown ? 'markdown' : 'text';
 
-const sources = readContent(buildContentDir);
-const unreadable = sources.flatMap((source) => (source.unreadable ? [source.unreadable] : []));
-if (unreadable.length > 0) {
-  console.error(
-    `The content cannot be read:\n${unreadable.map((line) => `  - ${line}`).join('\n')}`,
-  );
-  process.exit(1);
-}
+const sources = readContentOrExit(1);
 const today = new Date().toISOString().slice(0, 10);
 const report = contentReport(sources, { today, logoExists: logoExistsUnder(buildContentDir) });
 process.stdout.write(formatReport(report, format));

@@ -8,8 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
-import { buildContentDir } from '../src/catalogue/content-dir.ts';
-import { readContent } from '../src/catalogue/content-files.ts';
+import { readContentOrExit } from './read-content.ts';
 import { appendToList, newEntry, type Question } from '../src/catalogue/new-entry.ts';
 
 /** Flags by the question keys they answer (--pricing-note answers pricingNote). */
@@ -45,14 +44,7 @@ const given = new Map<string, string>(
 );
 const scripted = given.size > 0;
 
-const sources = readContent(buildContentDir);
-const unreadable = sources.flatMap((source) => (source.unreadable ? [source.unreadable] : []));
-if (unreadable.length > 0) {
-  console.error(
-    `The content cannot be read:\n${unreadable.map((line) => `  - ${line}`).join('\n')}`,
-  );
-  process.exit(1);
-}
+const sources = readContentOrExit(1);
 
 const terminal = scripted
   ? undefined

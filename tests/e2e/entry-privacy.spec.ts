@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from './support/test.ts';
 import { DIST, filesUnder } from './support/dist.ts';
 import { createMember, storeSession } from '../../scripts/fixtures/members.ts';
-import { jsonEntries, promptFiles } from './support/content.ts';
+import { everyJsonEntry, jsonEntries, promptFiles } from './support/content.ts';
 import { CATALOGUES } from '../../src/catalogue/registry.ts';
 import { CONTENT_SHOWN } from '../../src/members/contract.ts';
 import { ASSISTANTS } from '../../src/lib/assistants.ts';
@@ -18,18 +18,7 @@ const dist = DIST;
 
 /** Every entry id editors wrote, read from the fixture content (not from the build). */
 function entryIds(): string[] {
-  const lists = [
-    'tools/toolstack.json',
-    'tools/lab.json',
-    'tools/tool-rip.json',
-    'tools/company-stack.json',
-    'tools/company-stack-lab.json',
-    'dev-tools/dev-tools.json',
-    'dev-tools/dev-tools-lab.json',
-    'dev-tools/graveyard.json',
-    'repositories.json',
-    'videos.json',
-  ].flatMap((path) => jsonEntries<{ id: string }>(path).map((entry) => entry.id));
+  const lists = everyJsonEntry<{ id: string }>().map((entry) => entry.id);
   const prompts = (['text', 'video', 'dev'] as const).flatMap((library) =>
     promptFiles(library).map((file) => file.slug),
   );
@@ -93,18 +82,7 @@ function mainText(file: string): string {
 }
 
 test('the visitor’s landing page and 404 name no entry, and link to none', () => {
-  const lists = [
-    'tools/toolstack.json',
-    'tools/lab.json',
-    'tools/tool-rip.json',
-    'tools/company-stack.json',
-    'tools/company-stack-lab.json',
-    'dev-tools/dev-tools.json',
-    'dev-tools/dev-tools-lab.json',
-    'dev-tools/graveyard.json',
-    'repositories.json',
-    'videos.json',
-  ].flatMap((path) => jsonEntries<{ name?: string; title?: string; url: string }>(path));
+  const lists = everyJsonEntry<{ name?: string; title?: string; url: string }>();
   const prompts = (['text', 'video', 'dev'] as const).flatMap((library) => promptFiles(library));
   /*
    * Words the site itself uses for its structure are no entry's secret: a catalogue titled

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_ENV } from '../../../scripts/fixtures/builds.ts';
+import { catalogueSources } from '../../../src/catalogue/registry.ts';
 
 /** The fixture content the browser tests' build is made from (scripts/fixtures/builds.ts). */
 const root = join(import.meta.dirname, '..', '..', '..', E2E_ENV.CONTENT_DIR);
@@ -46,4 +47,11 @@ export function promptFiles(library: 'text' | 'video' | 'dev'): PromptFile[] {
 /** Entries of a JSON content file. */
 export function jsonEntries<T>(path: string): T[] {
   return JSON.parse(readFileSync(join(root, path), 'utf8')) as T[];
+}
+
+/** The entries of every JSON content file the registry names (not the prompt folders). */
+export function everyJsonEntry<T>(): T[] {
+  return catalogueSources()
+    .filter(({ source }) => source.path.endsWith('.json'))
+    .flatMap(({ source }) => jsonEntries<T>(source.path));
 }
