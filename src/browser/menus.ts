@@ -5,7 +5,9 @@ import { closeOnPressOutside } from './outside-press.ts';
 interface Menu {
   button: HTMLButtonElement;
   list: HTMLElement;
-  items: HTMLElement[];
+  /** Read as the menu is used: a menu drawn on first use may redraw its items. */
+  items: () => HTMLElement[];
+  onOpen?: (() => void) | undefined;
 }
 
 let openMenu: Menu | null = null;
@@ -19,10 +21,11 @@ function close(menu: Menu, returnFocus: boolean): void {
 
 function open(menu: Menu, focusIndex: number | null): void {
   if (openMenu && openMenu !== menu) close(openMenu, false);
+  menu.onOpen?.();
   menu.list.hidden = false;
   menu.button.setAttribute('aria-expanded', 'true');
   openMenu = menu;
-  if (focusIndex !== null) menu.items[focusIndex]?.focus();
+  if (focusIndex !== null) menu.items()[focusIndex]?.focus();
 }
 
 /**
@@ -37,11 +40,8 @@ class NavigationMenu extends HTMLElement {
     const button = this.querySelector<HTMLButtonElement>('[data-menu-button]');
     const list = this.querySelector<HTMLElement>('[data-menu-list]');
     if (!button || !list) return;
-    const menu = (this.#menu ??= wire({
-      button,
-      list,
-      items: [...list.querySelectorAll<HTMLElement>('[role=menuitem]')],
-    }));
+    const items = [...list.querySelectorAll<HTMLElement>('[role=menuitem]')];
+    const menu = (this.#menu ??= wire({ button, list, items: () => items }));
     this.#listening = new AbortController();
     const { signal } = this.#listening;
     // A press outside the open menu closes it.
@@ -64,17 +64,21 @@ function wire(menu: Menu): Menu {
     else close(menu, false);
   });
   menu.button.addEventListener('keydown', (event) => {
-    const index = menuOpenIndex(event.key, menu.items.length);
+    if (menuOpenIndex(event.key, 1) === null) return;
+    // A menu drawn on first use has its items once drawn: ArrowUp opens on the last one.
+    menu.onOpen?.();
+    const index = menuOpenIndex(event.key, menu.items().length);
     if (index === null) return;
     event.preventDefault();
     open(menu, index);
   });
   menu.list.addEventListener('keydown', (event) => {
-    const current = menu.items.indexOf(document.activeElement as HTMLElement);
-    const action = menuKeyAction(event.key, current, menu.items.length);
+    const items = menu.items();
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    const action = menuKeyAction(event.key, current, items.length);
     if (action.type === 'none') return;
     if (action.type !== 'close' || action.returnFocus) event.preventDefault();
-    if (action.type === 'focus') menu.items[action.index]?.focus();
+    if (action.type === 'focus') items[action.index]?.focus();
     else if (action.type === 'close') close(menu, action.returnFocus);
     else (document.activeElement as HTMLElement | null)?.click();
   });
@@ -86,6 +90,27 @@ function wire(menu: Menu): Menu {
     if (item) close(menu, false);
   });
   return menu;
+}
+
+/**
+ * The same menu behaviour for a menu drawn by a script (a prompt panel's Open in and Export
+ * menus, src/browser/prompt-panels.ts): `onOpen` runs before each opening, to draw or update the
+ * items, and must be safe to run twice.
+ */
+export function attachMenu(
+  button: HTMLButtonElement,
+  list: HTMLElement,
+  signal: AbortSignal,
+  onOpen: () => void,
+): void {
+  const menu = wire({
+    button,
+    list,
+    items: () => [...list.querySelectorAll<HTMLElement>('[role=menuitem]')],
+    onOpen,
+  });
+  closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
+  addEventListener('pagehide', () => openMenu === menu && close(menu, false), { signal });
 }
 
 customElements.define('nav-menu', NavigationMenu);

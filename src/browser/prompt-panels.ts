@@ -1,113 +1,343 @@
 /*
- * The <prompt-panel> element of src/components/PromptPanelView.astro: fills a prompt's variables
- * as the member types, and opens, downloads and (for long prompts) copies it. Loaded by
- * PromptPanel.astro on the prompt pages, and by the landing page's sample card as it nears the
+ * The <prompt-panel> element of src/components/PromptPanelView.astro: fills a prompt's variables,
+ * and copies, opens and exports it. A page of forty prompts pays for none of the forms and menus
+ * until a member uses one: they are cloned then from the page's templates
+ * (src/components/PromptPanelParts.astro), and each panel's start is a few attribute reads. Loaded
+ * by PromptPanel.astro on the prompt pages, and by the landing page's sample card as it nears the
  * screen (src/components/SamplePromptCard.astro).
  */
-import { ASSISTANTS, MAX_PREFILL_URL_LENGTH, assistantLink } from '../lib/assistants.ts';
+import {
+  assistantLink,
+  assistantsFor,
+  clipboardFallback,
+  type Assistant,
+  ASSISTANTS,
+  type PromptAudience,
+} from '../lib/assistants.ts';
 import { writeClipboard } from '../lib/clipboard.ts';
-import { PROMPT_VALUES_KEY } from '../lib/constants.ts';
-import { readPromptValues, writePromptValues } from '../lib/prompt-values.ts';
+import { PROMPT_ASSISTANT_KEY, PROMPT_VALUES_KEY } from '../lib/constants.ts';
+import {
+  builtInValues,
+  promptFields,
+  type PromptField,
+  type VariableNotes,
+} from '../lib/placeholders.ts';
+import { prefill, type PrefillSource } from '../lib/my-details.ts';
+import {
+  parsePromptValues,
+  writePromptValues,
+  type VariableValues,
+} from '../lib/prompt-values.ts';
+import { afterLoad } from '../members/state.ts';
 import { showToast } from '../stores/toasts.ts';
+import { attachMenu } from './menus.ts';
 // Every panel holds a Copy button (CopyButtonView.astro): whoever loads the panel loads it too.
 import './copy-buttons.ts';
 import './toaster.ts';
 
-/** '8,000': formatted by hand, as Intl's first use costs tens of milliseconds on a phone. */
-const LIMIT = String(MAX_PREFILL_URL_LENGTH).replace(/\B(?=(\d{3})+$)/g, ',');
+/** Every prompt's remembered values, read from storage once per page, not once per card. */
+let stored: Record<string, VariableValues> | undefined;
+function storedValues(key: string): VariableValues {
+  if (!stored) {
+    try {
+      stored = parsePromptValues(localStorage.getItem(PROMPT_VALUES_KEY));
+    } catch {
+      stored = {};
+    }
+  }
+  return { ...stored[key] };
+}
+
+/** The member's details (/account), read once per page after it has loaded; {} for a visitor. */
+let details: Promise<Readonly<Record<string, string>>> | undefined;
+function memberDetails(): Promise<Readonly<Record<string, string>>> {
+  details ??= new Promise<void>((resolve) => afterLoad(resolve))
+    .then(() => import('./my-details.ts'))
+    .then((module) => module.loadDetailValues())
+    .catch(() => ({}));
+  return details;
+}
+
+function lastAssistant(): string | null {
+  try {
+    return localStorage.getItem(PROMPT_ASSISTANT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function part(name: string): HTMLElement {
+  const template = document.querySelector<HTMLTemplateElement>(
+    `template[data-prompt-part="${name}"]`,
+  );
+  const element = template?.content.firstElementChild?.cloneNode(true);
+  if (!(element instanceof HTMLElement)) throw new Error(`prompt panel: no ${name} template`);
+  return element;
+}
+
+let serial = 0;
 
 /** The prompt's text, filled as the member types, with what to do with it. */
 class PromptPanel extends HTMLElement {
   #text: HTMLElement | null = null;
   #form: HTMLFormElement | null = null;
+  /** What the member typed into this prompt, by variable. */
+  #typed: VariableValues = {};
+  #details: Readonly<Record<string, string>> = {};
+  #builtIns: Readonly<Record<string, string>> = {};
+  #listening: AbortController | undefined;
+  #uid = `prompt-panel-${++serial}`;
 
   connectedCallback(): void {
     this.#text = this.querySelector('[data-prompt-text]');
-    this.#form = this.querySelector('form[data-fill]');
-    const form = this.#form;
-    if (form) {
-      const stored = readPromptValues(localStorage, PROMPT_VALUES_KEY, this.#key);
-      for (const field of this.#fields()) {
-        if (stored[field.name] !== undefined) field.value = stored[field.name]!;
-      }
-      form.addEventListener('input', () => this.#changed());
-      form.addEventListener('submit', (event) => event.preventDefault());
-      // After the reset has put back the defaults.
-      form.addEventListener('reset', () => setTimeout(() => this.#changed()));
+    this.#typed = storedValues(this.#key);
+    this.#builtIns = builtInValues(new Date());
+    this.#listening = new AbortController();
+    const { signal } = this.#listening;
+    this.addEventListener('click', (event) => this.#clicked(event), { signal });
+    // The direct links' addresses are made when a member may use them: encoding forty long
+    // prompts as the page opens blocked it.
+    for (const type of ['pointerover', 'focusin', 'contextmenu', 'pointerdown']) {
+      this.addEventListener(type, (event) => this.#approached(event), { signal });
     }
     this.#fill();
-    this.querySelector('[data-expand]')?.addEventListener('click', (event) =>
-      this.#toggleExpanded(event.currentTarget as HTMLButtonElement),
-    );
-    this.querySelector('[data-fill-toggle]')?.addEventListener('click', (event) =>
-      this.#toggleForm(event.currentTarget as HTMLButtonElement),
-    );
-    this.querySelector('[data-download]')?.addEventListener('click', () => this.#download());
-    // The links' addresses are made when a member may use them (pointer, focus, context menu,
-    // click) and as they type: encoding forty long prompts as the page opens blocked it.
-    this.querySelectorAll<HTMLAnchorElement>('a[data-assistant]').forEach((link) => {
-      for (const type of ['pointerenter', 'focus', 'contextmenu']) {
-        link.addEventListener(type, () => this.#link(link));
-      }
-      link.addEventListener('click', () => {
-        this.#link(link);
-        this.#openingLongPrompt(link);
+    if (this.dataset.details !== 'off') {
+      void memberDetails().then((found) => {
+        if (Object.keys(found).length === 0 || !this.isConnected) return;
+        this.#details = found;
+        this.#fill();
+        this.#showSources();
       });
-      // A member may already be pointing at the link, or be on it, when this script arrives.
-      if (link.matches(':hover, :focus')) this.#link(link);
-    });
+    }
+    if ('fillOpen' in this.dataset) this.#openForm(false);
+    // Rendered disabled: a press before this ran was lost.
     this.querySelectorAll<HTMLButtonElement>('button[disabled]').forEach((button) => {
       if (!button.hasAttribute('data-copy-source')) button.disabled = false;
     });
+  }
+
+  disconnectedCallback(): void {
+    this.#listening?.abort();
   }
 
   get #key(): string {
     return this.dataset.storageKey ?? '';
   }
 
-  #fields(): HTMLTextAreaElement[] {
-    return this.#form ? [...this.#form.querySelectorAll('textarea')] : [];
+  get #audience(): PromptAudience {
+    return this.dataset.audience === 'code' ? 'code' : 'chat';
   }
 
-  #values(): Record<string, string> {
-    return Object.fromEntries(this.#fields().map((field) => [field.name, field.value]));
+  #parsedNotes: VariableNotes | undefined;
+  /** The front matter's hints, defaults and choices, parsed on first use. */
+  get #notes(): VariableNotes {
+    if (this.#parsedNotes) return this.#parsedNotes;
+    try {
+      this.#parsedNotes = JSON.parse(this.dataset.variables ?? '{}') as VariableNotes;
+    } catch {
+      this.#parsedNotes = {};
+    }
+    return this.#parsedNotes;
   }
 
-  #changed(): void {
-    this.#fill();
-    this.querySelectorAll<HTMLAnchorElement>('a[data-assistant]').forEach((link) =>
-      this.#link(link),
-    );
-    writePromptValues(localStorage, PROMPT_VALUES_KEY, this.#key, this.#values());
+  /** The prompt as written, placeholders and all, whatever is filled in now. */
+  get #source(): string {
+    let text = '';
+    for (const node of this.#text?.childNodes ?? []) {
+      text +=
+        node instanceof HTMLElement && node.dataset.variable !== undefined
+          ? `{{${node.dataset.variable}}}`
+          : (node.textContent ?? '');
+    }
+    return text;
+  }
+
+  /** The prompt as it would be copied now. */
+  get #filled(): string {
+    return this.#text?.textContent ?? '';
+  }
+
+  /** The value a variable has now, and where it came from. */
+  #value(name: string): { value: string; source: PrefillSource } {
+    const builtIn = this.#builtIns[name];
+    if (builtIn !== undefined) return { value: builtIn, source: 'default' };
+    return prefill(name, {
+      typed: this.#typed[name],
+      details: this.#details,
+      fallback: this.#notes[name]?.default,
+    });
   }
 
   /** Puts the values into the text. */
   #fill(): void {
-    const values = this.#values();
-    const marks = this.querySelectorAll<HTMLElement>('mark[data-variable]');
+    const marks = this.#text?.querySelectorAll<HTMLElement>('mark[data-variable]') ?? [];
     for (const mark of marks) {
       const name = mark.dataset.variable ?? '';
-      const value = values[name] ?? '';
+      const { value } = this.#value(name);
       const filled = value.trim() !== '';
       const text = filled ? value : `{{${name}}}`;
       if (mark.textContent !== text) mark.textContent = text;
       mark.toggleAttribute('data-filled', filled);
     }
-    const names = Object.keys(values);
-    const status = this.querySelector('[data-fill-status]');
-    if (status) {
-      const done = names.filter((name) => values[name]!.trim() !== '').length;
-      status.textContent = `${done} of ${names.length} filled`;
+    this.#showStatus();
+  }
+
+  #showStatus(): void {
+    const status = this.#form?.querySelector('[data-fill-status]');
+    if (!status || !this.#form) return;
+    const names = this.#formFields().map((field) => field.name);
+    const done = names.filter((name) => this.#value(name).value.trim() !== '').length;
+    status.textContent = `${done} of ${names.length} filled`;
+  }
+
+  /** Marks the fields whose value comes from the member's details. */
+  #showSources(): void {
+    for (const field of this.#formFields()) {
+      const source = field.closest('[data-fill-field]')?.querySelector<HTMLElement>(
+        '[data-fill-source]',
+      );
+      const { value, source: from } = this.#value(field.name);
+      if (source) source.hidden = from !== 'details';
+      if (from === 'details' && field.value !== value) field.value = value;
+      // Emptied by the member, a field shows what the details put back in the text.
+      const detail = this.#details[field.name];
+      if (field instanceof HTMLTextAreaElement) field.placeholder = detail ?? '';
     }
   }
 
-  /** Points an assistant's link at the (filled) prompt, or at a new chat when too long. */
+  #formFields(): (HTMLTextAreaElement | HTMLSelectElement)[] {
+    return this.#form ? [...this.#form.querySelectorAll('textarea, select')] : [];
+  }
+
+  #clicked(event: Event): void {
+    const target = event.target as Element;
+    const link = target.closest<HTMLAnchorElement>('a[data-assistant]');
+    if (link) return this.#opening(link);
+    const button = target.closest<HTMLButtonElement>('button');
+    if (!button) return;
+    if (button.matches('[data-expand]')) this.#toggleExpanded(button);
+    else if (button.matches('[data-fill-toggle]')) this.#toggleForm(button);
+    else if (button.matches('[data-menu-button]') && !button.dataset.attached) {
+      // Pressed without a pointer or focus first (assistive technology): ready it and press it.
+      this.#readyMenu(button);
+      button.click();
+    } else if (button.dataset.export) void this.#export(button.dataset.export);
+  }
+
+  /** A pointer or the focus nearing a link or menu: its address and list are made now. */
+  #approached(event: Event): void {
+    const target = event.target as Element;
+    const link = target.closest<HTMLAnchorElement>('a[data-assistant]');
+    if (link) this.#link(link);
+    const button = target.closest<HTMLButtonElement>('button[data-menu-button]');
+    if (button && !button.dataset.attached) this.#readyMenu(button);
+  }
+
+  /** Points an assistant's link at the filled prompt, or at a new chat when it cannot carry it. */
   #link(link: HTMLAnchorElement): void {
     const assistant = ASSISTANTS.find(({ id }) => id === link.dataset.assistant);
     if (!assistant) return;
-    const { href, prefilled } = assistantLink(assistant, this.#text?.textContent ?? '');
-    if (link.href !== href) link.href = href;
-    link.dataset.prefilled = String(prefilled);
+    const opened = assistantLink(assistant, this.#filled);
+    if (link.getAttribute('href') !== opened.href) link.href = opened.href;
+    link.dataset.prefilled = String(opened.prefilled);
+  }
+
+  /** A member opening an assistant: remembered, and the clipboard holds what the link cannot. */
+  #opening(link: HTMLAnchorElement): void {
+    const assistant = ASSISTANTS.find(({ id }) => id === link.dataset.assistant);
+    if (!assistant) return;
+    this.#link(link);
+    try {
+      localStorage.setItem(PROMPT_ASSISTANT_KEY, assistant.id);
+    } catch {
+      // Not remembered: the menu keeps its own order.
+    }
+    const opened = assistantLink(assistant, this.#filled);
+    if (opened.prefilled) return;
+    void writeClipboard(this.#filled, { clipboard: navigator.clipboard, document }).then(
+      (copied) => showToast(clipboardFallback(assistant, opened.reason, copied)),
+    );
+  }
+
+  /** Gives a menu button its list, drawn when it opens. */
+  #readyMenu(button: HTMLButtonElement): void {
+    const holder = button.closest<HTMLElement>('[data-panel-menu]');
+    if (!holder || !this.#listening) return;
+    button.dataset.attached = '';
+    const list = part('menu');
+    list.hidden = true;
+    list.id = `${this.#uid}-${holder.dataset.panelMenu}`;
+    button.id ||= `${list.id}-button`;
+    list.setAttribute('aria-labelledby', button.id);
+    button.setAttribute('aria-controls', list.id);
+    holder.append(list);
+    const draw =
+      holder.dataset.panelMenu === 'export'
+        ? () => this.#drawExports(list)
+        : () => this.#drawAssistants(list);
+    attachMenu(button, list, this.#listening.signal, draw);
+  }
+
+  /** The assistants for this prompt, the member's last choice first, each link made now. */
+  #drawAssistants(list: HTMLElement): void {
+    const last = lastAssistant();
+    const assistants = assistantsFor(this.#audience, last);
+    const text = this.#filled;
+    list.replaceChildren(
+      ...assistants.map((assistant, index) => {
+        const item = part('menu-link') as HTMLAnchorElement;
+        const opened = assistantLink(assistant, text);
+        item.href = opened.href;
+        item.dataset.assistant = assistant.id;
+        item.dataset.prefilled = String(opened.prefilled);
+        if (!assistant.app) {
+          item.target = '_blank';
+          item.rel = 'noopener noreferrer';
+        }
+        this.#slot(item, 'name', assistant.name);
+        this.#slot(item, 'note', this.#assistantNote(assistant, opened.prefilled, index, last));
+        return item;
+      }),
+    );
+  }
+
+  #assistantNote(
+    assistant: Assistant,
+    prefilled: boolean,
+    index: number,
+    last: string | null,
+  ): string {
+    const notes: string[] = [];
+    if (index === 0 && assistant.id === last) notes.push('last used');
+    if (!prefilled) notes.push('copies, then opens');
+    else if (assistant.note) notes.push(assistant.note);
+    return notes.join(' · ');
+  }
+
+  #drawExports(list: HTMLElement): void {
+    if (list.childElementCount > 0) return;
+    const items: [string, string, string][] = [
+      ['markdown', 'Markdown file', '.md'],
+      ['raycast', 'Raycast snippet', 'opens Raycast'],
+      ['cursor', 'Cursor command', '.zip'],
+      ['claude-skill', 'Claude Skill', '.zip'],
+    ];
+    list.replaceChildren(
+      ...items.map(([target, name, note]) => {
+        const item = part('menu-button');
+        item.dataset.export = target;
+        this.#slot(item, 'name', name);
+        this.#slot(item, 'note', note);
+        return item;
+      }),
+    );
+  }
+
+  #slot(item: HTMLElement, name: string, text: string): void {
+    const slot = item.querySelector<HTMLElement>(`[data-slot="${name}"]`);
+    if (!slot) return;
+    slot.textContent = text;
+    slot.hidden = text === '';
   }
 
   #toggleExpanded(button: HTMLButtonElement): void {
@@ -123,41 +353,146 @@ class PromptPanel extends HTMLElement {
   }
 
   #toggleForm(button: HTMLButtonElement): void {
-    if (!this.#form) return;
+    if (!this.#form) return this.#openForm(true);
     const open = this.#form.hidden;
     this.#form.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
-    if (open) this.#fields()[0]?.focus();
+    if (open) this.#formFields()[0]?.focus();
+  }
+
+  /** Draws the fill-in form, once, from the page's templates, and shows it. */
+  #openForm(focus: boolean): void {
+    const form = part('form') as HTMLFormElement;
+    form.id = `${this.#uid}-fill`;
+    form.setAttribute('aria-label', `Fill in: ${this.dataset.title ?? ''}`);
+    const fields = promptFields(this.#source, this.#notes);
+    form.querySelector('[data-slot="fields"]')?.replaceChildren(
+      ...fields.map((field) => this.#field(field)),
+    );
+    form.addEventListener('input', (event) => this.#typedInto(event.target));
+    form.addEventListener('change', (event) => this.#typedInto(event.target));
+    form.addEventListener('submit', (event) => event.preventDefault());
+    form.addEventListener('reset', (event) => {
+      event.preventDefault();
+      this.#clear();
+    });
+    this.#form = form;
+    this.#text?.parentElement?.before(form);
+    const toggle = this.querySelector<HTMLButtonElement>('[data-fill-toggle]');
+    toggle?.setAttribute('aria-controls', form.id);
+    toggle?.setAttribute('aria-expanded', 'true');
+    this.#showStatus();
+    this.#showSources();
+    if (focus) this.#formFields()[0]?.focus();
+  }
+
+  #field({ name, label, hint, choices, long }: PromptField): HTMLElement {
+    const wrapper = part(choices ? 'choice-field' : long ? 'long-field' : 'field');
+    const id = `${this.#uid}-var-${name}`;
+    const labelElement = wrapper.querySelector('label');
+    if (labelElement) {
+      labelElement.htmlFor = id;
+      labelElement.textContent = label;
+    }
+    const input = wrapper.querySelector<HTMLTextAreaElement | HTMLSelectElement>(
+      'textarea, select',
+    );
+    if (!input) return wrapper;
+    input.id = id;
+    input.name = name;
+    const { value } = this.#value(name);
+    if (input instanceof HTMLSelectElement) {
+      // A value typed before the choices existed stays selectable rather than lost.
+      const options = choices && value && !choices.includes(value) ? [...choices, value] : choices;
+      for (const choice of options ?? []) input.append(new Option(choice, choice));
+    }
+    input.value = value;
+    const described: string[] = [];
+    const hintElement = wrapper.querySelector<HTMLElement>('[data-fill-hint]');
+    if (hint && hintElement) {
+      hintElement.id = `${id}-hint`;
+      hintElement.textContent = hint;
+      described.push(hintElement.id);
+    } else hintElement?.remove();
+    const source = wrapper.querySelector<HTMLElement>('[data-fill-source]');
+    if (source) {
+      source.id = `${id}-source`;
+      source.hidden = true;
+      described.push(source.id);
+    }
+    input.setAttribute('aria-describedby', described.join(' '));
+    return wrapper;
+  }
+
+  #typedInto(target: EventTarget | null): void {
+    if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)) return;
+    this.#typed[target.name] = target.value;
+    this.#changed();
+    const source = target.closest('[data-fill-field]')?.querySelector<HTMLElement>(
+      '[data-fill-source]',
+    );
+    if (source) source.hidden = this.#value(target.name).source !== 'details';
+  }
+
+  #changed(): void {
+    this.#fill();
+    writePromptValues(localStorage, PROMPT_VALUES_KEY, this.#key, this.#typed);
+    if (stored) stored[this.#key] = { ...this.#typed };
+    this.querySelectorAll<HTMLAnchorElement>('a[data-assistant]').forEach((link) =>
+      this.#link(link),
+    );
+  }
+
+  /** Clear values: forgets what was typed; details and defaults fill in again. */
+  #clear(): void {
+    this.#typed = {};
+    for (const field of this.#formFields()) field.value = this.#value(field.name).value;
+    this.#changed();
+    this.#showSources();
+  }
+
+  async #export(target: string): Promise<void> {
+    if (target === 'markdown') return this.#download();
+    const { exportPrompts } = await import('./prompt-export.ts');
+    const [catalogue = '', id = ''] = this.#key.split('/');
+    await exportPrompts(
+      target as 'raycast' | 'cursor' | 'claude-skill',
+      [
+        {
+          catalogue,
+          id,
+          title: this.dataset.title ?? id,
+          description: this.dataset.description ?? '',
+          prompt: this.#source,
+          variables: this.#notes,
+        },
+      ],
+      { [id]: this.#currentValues() },
+    );
+  }
+
+  /** Every variable's value now, built-ins and details included: what a filled export carries. */
+  #currentValues(): Record<string, string> {
+    const names = new Set(
+      [...(this.#text?.querySelectorAll<HTMLElement>('mark[data-variable]') ?? [])].map(
+        (mark) => mark.dataset.variable ?? '',
+      ),
+    );
+    return Object.fromEntries(
+      [...names]
+        .map((name) => [name, this.#value(name).value] as const)
+        .filter(([, value]) => value.trim() !== ''),
+    );
   }
 
   #download(): void {
-    const text = this.#text?.textContent ?? '';
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/markdown' }));
+    const url = URL.createObjectURL(new Blob([`${this.#filled}\n`], { type: 'text/markdown' }));
     const link = document.createElement('a');
     link.href = url;
     link.download = this.dataset.file ?? 'prompt.md';
     link.click();
     // The download has its own copy of the bytes once it starts.
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  /** A prompt too long for the address: the link opens a new chat, the clipboard has the text. */
-  #openingLongPrompt(link: HTMLAnchorElement): void {
-    if (link.dataset.prefilled !== 'false') return;
-    const name = link.dataset.assistantName ?? 'the assistant';
-    void writeClipboard(this.#text?.textContent ?? '', {
-      clipboard: navigator.clipboard,
-      document,
-    }).then((copied) =>
-      showToast({
-        title: copied
-          ? `Copied: paste it into ${name}`
-          : `Copy the prompt, then paste it into ${name}`,
-        description: copied
-          ? `This prompt is longer than a link can carry (${LIMIT} characters), so it is on your clipboard. Paste it into the new chat.`
-          : `This prompt is longer than a link can carry (${LIMIT} characters), and the browser refused the clipboard: use Copy, then paste it into the new chat.`,
-      }),
-    );
   }
 }
 customElements.define('prompt-panel', PromptPanel);

@@ -55,3 +55,9 @@ export { WHATS_NEW_PATH } from '../../supabase/functions/_shared/whats-new-path.
 
 /** localStorage key of the prompts' fill-in values (src/lib/prompt-values.ts); sign-out removes it. */
 export const PROMPT_VALUES_KEY = 'prompt-values';
+
+/**
+ * localStorage key of the assistant a member last opened a prompt in, offered first in every
+ * prompt's Open in menu (src/browser/prompt-panels.ts); sign-out removes it.
+ */
+export const PROMPT_ASSISTANT_KEY = 'prompt-assistant';

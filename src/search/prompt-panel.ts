@@ -21,6 +21,8 @@ export interface PanelPrompt {
   variables?: VariableNotes | undefined;
   /** Dev prompts say 'Copied!'; text and video prompts show the toast. */
   feedback: 'toast' | 'label';
+  /** What it produces, for the exports. */
+  description?: string | undefined;
 }
 
 const one = <T extends Element>(root: ParentNode, selector: string): T => {
@@ -66,41 +68,16 @@ export function promptPanel(panel: DocumentFragment, prompt: PanelPrompt): Docum
     copy.dataset.copyToast = '';
   }
 
-  const form = one<HTMLFormElement>(panel, 'form[data-fill]');
-  const toggle = one<HTMLElement>(panel, '[data-fill-toggle]');
   const fields = promptFields(prompt.prompt, prompt.variables);
-  if (fields.length === 0) {
-    form.remove();
-    toggle.remove();
-    return panel;
+  if (prompt.variables && Object.keys(prompt.variables).length > 0) {
+    root.dataset.variables = JSON.stringify(prompt.variables);
   }
-  form.id = `${prompt.uid}-fill`;
-  form.setAttribute('aria-label', `Fill in: ${prompt.title}`);
-  toggle.setAttribute('aria-controls', form.id);
-  one(toggle, '[data-fill-count]').textContent = String(fields.length);
-  const field = one<HTMLElement>(form, '[data-fill-field]');
-  field.replaceWith(
-    ...fields.map(({ name, label: text, hint: note, value }) => {
-      const copy = field.cloneNode(true) as HTMLElement;
-      const id = `${prompt.uid}-var-${name}`;
-      const label = one<HTMLLabelElement>(copy, 'label');
-      label.htmlFor = id;
-      label.textContent = text;
-      const input = one<HTMLTextAreaElement>(copy, 'textarea');
-      input.id = id;
-      input.name = name;
-      input.defaultValue = value;
-      const hint = copy.querySelector('[data-fill-hint]');
-      if (note && hint) {
-        hint.id = `${id}-hint`;
-        hint.textContent = note;
-        input.setAttribute('aria-describedby', hint.id);
-      } else {
-        hint?.remove();
-        input.removeAttribute('aria-describedby');
-      }
-      return copy;
-    }),
-  );
+  root.dataset.title = prompt.title;
+  root.dataset.description = prompt.description ?? '';
+  root.dataset.audience = prompt.feedback === 'label' ? 'code' : 'chat';
+  // The form itself is drawn when the member opens it (src/browser/prompt-panels.ts).
+  const toggle = one<HTMLElement>(panel, '[data-fill-toggle]');
+  if (fields.length === 0) toggle.remove();
+  else one(toggle, '[data-fill-count]').textContent = String(fields.length);
   return panel;
 }

@@ -121,6 +121,7 @@ export function resultCard(
         title: doc.title,
         prompt: doc.prompt,
         variables: doc.variables,
+        description: doc.description,
         feedback: doc.kind === 'dev-prompt' ? 'label' : 'toast',
       }),
     );

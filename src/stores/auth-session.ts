@@ -4,6 +4,7 @@ import {
   HANDOVER_TOAST_KEY,
   NOTE_DRAFT_PREFIX,
   FAVOURITES_UNSAVED_KEY,
+  PROMPT_ASSISTANT_KEY,
   PROMPT_VALUES_KEY,
   SAVED_COPY_KEY,
   RATE_LIMIT_PREFIX,
@@ -70,6 +71,7 @@ export function createAuthSession(world: AuthSessionWorld) {
       removeKeysStartingWith(local, RATE_LIMIT_PREFIX);
       removeKeysStartingWith(local, NOTE_DRAFT_PREFIX);
       local.removeItem(PROMPT_VALUES_KEY);
+      local.removeItem(PROMPT_ASSISTANT_KEY);
       local.removeItem(SAVED_COPY_KEY);
       session.removeItem(FAVOURITES_UNSAVED_KEY);
     } catch (error) {

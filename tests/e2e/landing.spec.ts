@@ -99,12 +99,13 @@ test('the sample prompt card fills in, copies the filled text and opens it in an
   await expect(card.getByRole('heading', { name: SAMPLE_PROMPT.title })).toBeVisible();
   const product = card.getByRole('textbox', { name: 'Product' });
   const audience = card.getByRole('textbox', { name: 'Audience' });
-  await expect(product).toHaveValue(SAMPLE_PROMPT.variables.PRODUCT?.default ?? '');
   const copy = card.getByRole('button', { name: `Copy prompt: ${SAMPLE_PROMPT.title}` });
-  // Its behaviour waits until the card nears the screen, as a visitor scrolls to it.
+  // Its behaviour, and the form it draws, wait until the card nears the screen, as a visitor
+  // scrolls to it.
   await expect(copy).toBeDisabled();
   await card.scrollIntoViewIfNeeded();
   await expect(copy).toBeEnabled();
+  await expect(product).toHaveValue(SAMPLE_PROMPT.variables.PRODUCT?.default ?? '');
   await expect(card.getByText('1 of 2 filled')).toBeVisible();
   await product.fill('a budgeting app');
   await audience.fill('freelance designers');
@@ -122,7 +123,8 @@ test('the sample prompt card fills in, copies the filled text and opens it in an
     'href',
     `https://chatgpt.com/?q=${encodeURIComponent(filled)}`,
   );
-  await expect(card.getByRole('button', { name: 'Download as Markdown' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Export or download' }).click();
+  await expect(card.getByRole('menuitem', { name: /Markdown file/ })).toBeVisible();
 });
 
 test('Sign up leads to the sign-up form, Sign In to signing in', async ({ page }) => {

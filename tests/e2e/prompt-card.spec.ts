@@ -91,7 +91,8 @@ test('filling two variables puts exactly the filled prompt on the clipboard and 
   }
 
   const download = page.waitForEvent('download');
-  await prompt.getByRole('button', { name: 'Download as Markdown' }).click();
+  await prompt.getByRole('button', { name: 'Export or download' }).click();
+  await prompt.getByRole('menuitem', { name: /Markdown file/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`${feynman.slug}.md`);
   expect(readFileSync(await file.path(), 'utf8')).toBe(`${filled}\n`);
@@ -129,7 +130,7 @@ test('a prompt too long for a link opens a new chat and copies the prompt, with 
   await expect.poll(() => clipboard(page)).toBe(ultraLong.body);
   await expect(
     page.getByRole('status').filter({ hasText: 'Copied: paste it into ChatGPT' }),
-  ).toContainText('longer than a link can carry (8,000 characters)');
+  ).toContainText('longer than a link to ChatGPT can carry (7,500 characters)');
 });
 
 test('video and dev prompts use the same card, with their own copy feedback kept', async ({

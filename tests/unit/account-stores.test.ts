@@ -9,6 +9,7 @@ import {
 import {
   FAVOURITES_UNSAVED_KEY,
   HANDOVER_TOAST_KEY,
+  PROMPT_ASSISTANT_KEY,
   PROMPT_VALUES_KEY,
   RATE_LIMIT_PREFIX,
 } from '../../src/lib/constants.ts';
@@ -78,6 +79,7 @@ function setup(path = '/account') {
     [KEY_STORAGE]: 'content-key',
     [`${RATE_LIMIT_PREFIX}signin:${EMAIL}`]: '{}',
     [PROMPT_VALUES_KEY]: '{}',
+    [PROMPT_ASSISTANT_KEY]: 'perplexity',
     theme: 'dark',
   });
   const tab = memoryStorage({ [FAVOURITES_UNSAVED_KEY]: '[]' });
