@@ -82,21 +82,34 @@ export function variableProblems(file: string, raw: string): string[] {
   const variables = (parsed.data as { variables?: unknown } | null)?.variables;
   if (variables === undefined) return [];
   const locate = frontMatterLocator(raw);
-  const result = promptVariables.safeParse(variables);
-  const problems = (result.error?.issues ?? []).map((issue) => {
-    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
-    const path = ['variables', ...issue.path, ...unknownKey];
-    // A problem of the variable itself (its name, its settings' shape) points at its name.
-    const at = issue.path.length === 1 || unknownKey.length > 0 ? 'key' : 'value';
-    return frontMatterProblem(file, locate, path, issue.message, at);
-  });
-  const named = typeof variables === 'object' && variables !== null && !Array.isArray(variables);
-  return named
-    ? [
-        ...problems,
-        ...unusedVariables(file, variables as Record<string, unknown>, parsed.body, raw),
-      ]
-    : problems;
+  const issues = promptVariables.safeParse(variables).error?.issues ?? [];
+  // A name refused as a name (not a variable name, or a built-in's) is that variable's one problem.
+  const refused = new Set(
+    issues.flatMap((issue) =>
+      issue.code === 'custom' && issue.path.length === 1 ? [String(issue.path[0])] : [],
+    ),
+  );
+  const problems = issues
+    .filter(
+      (issue) =>
+        issue.path.length === 0 ||
+        !refused.has(String(issue.path[0])) ||
+        (issue.code === 'custom' && issue.path.length === 1),
+    )
+    .map((issue) => {
+      const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+      const path = ['variables', ...issue.path, ...unknownKey];
+      // A problem of the variable itself (its name, its settings' shape) points at its name.
+      const at = issue.path.length === 1 || unknownKey.length > 0 ? 'key' : 'value';
+      return frontMatterProblem(file, locate, path, issue.message, at);
+    });
+  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
+    return problems;
+  }
+  const named = Object.fromEntries(
+    Object.entries(variables).filter(([name]) => !refused.has(name)),
+  );
+  return [...problems, ...unusedVariables(file, named, parsed.body, raw)];
 }
 
 /** Fails with every problem found, one per line, so an editor fixes them in one pass. */

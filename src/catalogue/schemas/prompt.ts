@@ -29,8 +29,11 @@ const variable = z
       /** 2 to 12 distinct values the field offers as a select, e.g. [formal, friendly]. */
       choices: z
         .array(choice, { error: 'must be a list of values, e.g. [formal, friendly, playful]' })
-        .min(2, { error: 'needs at least 2 choices (one value is a default, not a choice)' })
-        .max(12, {
+        // refine, not min/max: zod runs length checks on a string given instead of a list.
+        .refine((list) => list.length >= 2, {
+          error: 'needs at least 2 choices (one value is a default, not a choice)',
+        })
+        .refine((list) => list.length <= 12, {
           error: 'may hold at most 12 choices; a longer list is a text field with a hint',
         })
         .optional(),
