@@ -2,27 +2,32 @@ import type { z } from 'zod';
 import { ContentFileError } from './content-file-check.ts';
 import { brokenReferences, readContent, referenceOf } from './content-files.ts';
 import { KINDS, type Kinds } from './kinds.ts';
-import { promptFileProblems, unusedVariables } from './prompt-loader.ts';
+import { promptFileProblems, variableProblems } from './prompt-loader.ts';
 import { sourceCategories, type Catalogue } from './registry.ts';
 
 /*
  * Every content file of every catalogue checked before Astro loads any of them, so an editor
  * reads every mistake of a build at once (file, entry, field and what is allowed), not the first
  * one Astro's loaders stop at. The checks are the loaders' own: the JSON lists' shape and ids
- * (content-file-check.ts), each kind's schema (kinds.ts), the prompts' placeholders
+ * (content-file-check.ts), each kind's schema (kinds.ts), the prompts' placeholders and variables
  * (prompt-loader.ts). The files are read by content-files.ts, as the editors' tools read them.
  * src/content.config.ts runs it.
  */
 
-/** The schema's complaints about one entry, each naming its field and what is allowed. */
-function schemaProblems(schema: z.ZodType, data: unknown, where: string): string[] {
+/**
+ * The schema's complaints about one entry, each naming its field and what is allowed; those
+ * under `skip` (a field reported elsewhere, with its line and column) are left out.
+ */
+function schemaProblems(schema: z.ZodType, data: unknown, where: string, skip?: string): string[] {
   const result = schema.safeParse(data);
   if (result.success) return [];
-  return result.error.issues.map((issue) =>
-    issue.path.length > 0
-      ? `${where}: field "${issue.path.join('.')}" ${issue.message}`
-      : `${where}: ${issue.message}`,
-  );
+  return result.error.issues
+    .filter((issue) => skip === undefined || issue.path[0] !== skip)
+    .map((issue) =>
+      issue.path.length > 0
+        ? `${where}: field "${issue.path.join('.')}" ${issue.message}`
+        : `${where}: ${issue.message}`,
+    );
 }
 
 /** Every problem of the content under `root`, in registry order, one line each. */
@@ -46,10 +51,12 @@ export function contentProblems<K extends string>(
         problems.push(entry.frontMatterError);
         continue;
       }
-      problems.push(...schemaProblems(schema, entry.data, entry.where));
-      if (entry.body !== undefined) {
-        const variables = entry.data.variables as Record<string, unknown> | undefined;
-        problems.push(...unusedVariables(entry.file, variables, entry.body));
+      if (entry.raw === undefined) {
+        problems.push(...schemaProblems(schema, entry.data, entry.where));
+      } else {
+        // A prompt's variables are checked alone, so each problem names its line and column.
+        problems.push(...schemaProblems(schema, entry.data, entry.where, 'variables'));
+        problems.push(...variableProblems(entry.file, entry.raw));
       }
     }
   }

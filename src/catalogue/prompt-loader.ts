@@ -2,7 +2,10 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
-import { placeholderProblems, variablesOf } from '../lib/placeholders.ts';
+import { frontMatterLocator, type FrontMatterLocator } from '../lib/front-matter-positions.ts';
+import { isBuiltIn, placeholderProblems, variablesOf } from '../lib/placeholders.ts';
+import { frontMatter } from './content-files.ts';
+import { promptVariables } from './schemas/prompt.ts';
 
 /** The 1-based file line on which a Markdown file's body starts (after its front matter). */
 function bodyStartLine(raw: string): number {
@@ -24,36 +27,103 @@ export function promptFileProblems(file: string, raw: string): string[] {
   );
 }
 
+/** 'file:line:column: path: message', or 'file: path: message' when the path is not written. */
+function frontMatterProblem(
+  file: string,
+  locate: FrontMatterLocator,
+  path: readonly PropertyKey[],
+  message: string,
+  at: 'key' | 'value',
+): string {
+  const place = locate(path, at);
+  const where = place ? `${file}:${place.line}:${place.column}` : file;
+  return `${where}: ${path.map(String).join('.')}: ${message}`;
+}
+
 /**
  * Front-matter variables the prompt never uses: a hint or default for a placeholder that is not
- * in the text is a typo or a leftover.
+ * in the text is a typo or a leftover. Given the file as written (`raw`), each names the line
+ * and column of the variable's name. A built-in's entry is left to the schema, which refuses it.
  */
 export function unusedVariables(
   file: string,
   variables: Readonly<Record<string, unknown>> | undefined,
   body: string,
+  raw = '',
 ): string[] {
   const used = new Set(variablesOf(body));
+  const locate = frontMatterLocator(raw);
   return Object.keys(variables ?? {})
-    .filter((name) => !used.has(name))
-    .map(
-      (name) =>
-        `${file}: variables.${name}: the prompt has no {{${name}}}; remove it or use the placeholder in the text${used.size > 0 ? ` (its variables: ${[...used].join(', ')})` : ''}`,
+    .filter((name) => !used.has(name) && !isBuiltIn(name))
+    .map((name) =>
+      frontMatterProblem(
+        file,
+        locate,
+        ['variables', name],
+        `the prompt has no {{${name}}}; remove it or use the placeholder in the text${used.size > 0 ? ` (its variables: ${[...used].join(', ')})` : ''}`,
+        'key',
+      ),
     );
+}
+
+/**
+ * Every problem of a prompt file's `variables`, each at its line and column: what the schema
+ * refuses (src/catalogue/schemas/prompt.ts: choices, long, defaults, names, built-ins) and the
+ * variables the text never uses. A front matter that is not YAML gives none here; the content
+ * check (content-check.ts) reports it.
+ */
+export function variableProblems(file: string, raw: string): string[] {
+  let parsed: { data: unknown; body: string };
+  try {
+    parsed = frontMatter(raw);
+  } catch {
+    return [];
+  }
+  const variables = (parsed.data as { variables?: unknown } | null)?.variables;
+  if (variables === undefined) return [];
+  const locate = frontMatterLocator(raw);
+  const issues = promptVariables.safeParse(variables).error?.issues ?? [];
+  // A name refused as a name (not a variable name, or a built-in's) is that variable's one problem.
+  const refused = new Set(
+    issues.flatMap((issue) =>
+      issue.code === 'custom' && issue.path.length === 1 ? [String(issue.path[0])] : [],
+    ),
+  );
+  const problems = issues
+    .filter(
+      (issue) =>
+        issue.path.length === 0 ||
+        !refused.has(String(issue.path[0])) ||
+        (issue.code === 'custom' && issue.path.length === 1),
+    )
+    .map((issue) => {
+      const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+      const path = ['variables', ...issue.path, ...unknownKey];
+      // A problem of the variable itself (its name, its settings' shape) points at its name.
+      const at = issue.path.length === 1 || unknownKey.length > 0 ? 'key' : 'value';
+      return frontMatterProblem(file, locate, path, issue.message, at);
+    });
+  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
+    return problems;
+  }
+  const named = Object.fromEntries(
+    Object.entries(variables).filter(([name]) => !refused.has(name)),
+  );
+  return [...problems, ...unusedVariables(file, named, parsed.body, raw)];
 }
 
 /** Fails with every problem found, one per line, so an editor fixes them in one pass. */
 function fail(problems: readonly string[]): void {
   if (problems.length === 0) return;
   throw new Error(
-    `${problems.length === 1 ? 'A prompt has a placeholder problem' : `Prompts have ${problems.length} placeholder problems`}:\n${problems.join('\n')}`,
+    `${problems.length === 1 ? 'A prompt has a placeholder or variable problem' : `Prompts have ${problems.length} placeholder or variable problems`}:\n${problems.join('\n')}`,
   );
 }
 
 /**
- * Astro's glob() loader for one folder of prompt files, after the placeholder checks: a
- * malformed placeholder, or a front-matter variable the text never uses, fails the build
- * naming the file and line.
+ * Astro's glob() loader for one folder of prompt files, after the prompt checks: a malformed
+ * placeholder, or a front-matter variable that is refused or that the text never uses, fails
+ * the build naming the file, line and column, every problem of every file at once.
  */
 export function promptLoader(base: string): Loader {
   const inner = glob({ pattern: '*.md', base });
@@ -64,19 +134,11 @@ export function promptLoader(base: string): Loader {
       const problems: string[] = [];
       for (const name of names) {
         const path = join(base, name);
-        problems.push(...promptFileProblems(path, await readFile(path, 'utf8')));
+        const raw = await readFile(path, 'utf8');
+        problems.push(...promptFileProblems(path, raw), ...variableProblems(path, raw));
       }
       fail(problems);
       await inner.load(context);
-      fail(
-        [...context.store.values()].flatMap((entry) =>
-          unusedVariables(
-            entry.filePath ?? join(base, `${entry.id}.md`),
-            (entry.data as { variables?: Record<string, unknown> }).variables,
-            entry.body ?? '',
-          ),
-        ),
-      );
     },
   };
 }

@@ -82,9 +82,20 @@ export function inputHints(text: string): Record<string, string> {
   return hints;
 }
 
-/** What a prompt's front matter says of its variables, by name: a hint and a starting value. */
+/**
+ * What a prompt's front matter says of its variables, by name (src/catalogue/schemas/prompt.ts):
+ * a hint, a starting value, the choices a select offers, or `long` for a text area.
+ */
 export type VariableNotes = Readonly<
-  Record<string, { hint?: string | undefined; default?: string | undefined }>
+  Record<
+    string,
+    {
+      hint?: string | undefined;
+      default?: string | undefined;
+      choices?: readonly string[] | undefined;
+      long?: boolean | undefined;
+    }
+  >
 >;
 
 /** One field of a prompt's fill-in form. */
@@ -95,23 +106,92 @@ export interface PromptField {
   label: string;
   /** The line under the field: the front matter's hint, else the prompt's own inputs line. */
   hint?: string | undefined;
-  /** The value the field starts with: the front matter's default, else empty. */
+  /**
+   * The value the field starts with: the front matter's default (one of `choices` when both are
+   * given), else empty. A select without a default starts on an empty option, so the copy keeps
+   * the placeholder until the member chooses.
+   */
   value: string;
+  /** The values a select offers, in the editor's order; absent for a free text field. */
+  choices?: readonly string[] | undefined;
+  /** A text area for paragraphs rather than a one-line box; never set together with choices. */
+  long?: boolean | undefined;
 }
 
 /**
  * The fill-in form's fields of a prompt, in the order its placeholders first appear: the same
- * for a prompt's card (src/components/PromptPanel.astro) and for one found by search
- * (src/search/prompt-panel.ts).
+ * for a prompt's card (src/components/PromptPanelView.astro) and for one found by search
+ * (src/search/prompt-panel.ts). Built-ins ({{TODAY}}) fill themselves and get no field.
  */
 export function promptFields(text: string, variables: VariableNotes = {}): PromptField[] {
   const hints = inputHints(text);
-  return variablesOf(text).map((name) => ({
-    name,
-    label: variableLabel(name),
-    hint: variables[name]?.hint ?? hints[name],
-    value: variables[name]?.default ?? '',
-  }));
+  return variablesOf(text)
+    .filter((name) => !isBuiltIn(name))
+    .map((name) => {
+      const notes = variables[name];
+      const field: PromptField = {
+        name,
+        label: variableLabel(name),
+        hint: notes?.hint ?? hints[name],
+        value: notes?.default ?? '',
+      };
+      if (notes?.choices !== undefined) field.choices = notes.choices;
+      if (notes?.long === true) field.long = true;
+      return field;
+    });
+}
+
+/** A variable that fills itself when the prompt is copied or opened: never a form field. */
+export interface BuiltIn {
+  /** What it becomes, for editors (docs/editing-content.md) and the form's note. */
+  description: string;
+  /** Its value at `now`, read with the Date's local getters: the member's own clock and zone. */
+  value: (now: Date) => string;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/*
+ * One built-in only. A model does not know the day it is asked, and plans, timelines and "as of"
+ * notes go wrong without it; the time of day or the member's time zone changes no prompt here,
+ * and every name added is one an editor can no longer use for a variable of their own.
+ */
+/** The built-in variables by name; their exact names only ({{HOW_IT_WORKS_TODAY}} is a variable). */
+export const BUILT_INS: Readonly<Record<string, BuiltIn>> = {
+  TODAY: {
+    description: "the member's local date as YYYY-MM-DD",
+    value: (now) =>
+      `${String(now.getFullYear()).padStart(4, '0')}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`,
+  },
+};
+
+/** Whether `name` is a built-in ({{TODAY}}), which fills itself and is never a form field. */
+export function isBuiltIn(name: string): boolean {
+  return Object.hasOwn(BUILT_INS, name);
+}
+
+/**
+ * Every built-in's value at `now`, by name: `{ TODAY: '2026-11-26' }`. "Local" is the zone of
+ * the runtime reading `now` (in the browser, the member's); pass the click's `new Date()`.
+ */
+export function builtInValues(now: Date): Record<string, string> {
+  if (Number.isNaN(now.getTime())) throw new RangeError('builtInValues needs a valid Date');
+  return Object.fromEntries(
+    Object.entries(BUILT_INS).map(([name, { value }]) => [name, value(now)]),
+  );
+}
+
+/**
+ * The prompt with the member's values and the built-ins filled in, as it is copied, opened or
+ * exported. A built-in always wins over a value of the same name (it is never a field, so a value
+ * for it can only come from elsewhere, such as a member's saved details).
+ */
+export function fillWithBuiltIns(
+  text: string,
+  values: Readonly<Record<string, string | undefined>>,
+  now: Date,
+): string {
+  return fill(text, { ...values, ...builtInValues(now) });
 }
 
 /** A placeholder the build refuses: where it is, what was written, and what to write. */
