@@ -92,6 +92,9 @@ export const DETAIL_FIELDS: readonly DetailFieldSpec[] = [
   },
 ];
 
+/** The columns of public.member_details a member reads and writes, for PostgREST's select. */
+export const DETAIL_COLUMNS = 'name, role, company, product, audience, site_url, tone, extra';
+
 /** Most details of the member's own. */
 export const MAX_EXTRA_PAIRS = 20;
 /** Longest name of a detail of the member's own, in characters. */
