@@ -73,6 +73,44 @@ export interface Database {
           },
         ];
       };
+      member_details: {
+        Row: {
+          user_id: string;
+          name: string | null;
+          role: string | null;
+          company: string | null;
+          product: string | null;
+          audience: string | null;
+          site_url: string | null;
+          tone: string | null;
+          /** Variable name to value: an object of strings (the trigger refuses anything else). */
+          extra: Record<string, string>;
+          updated_at: string;
+        };
+        Insert: {
+          user_id?: string;
+          name?: string | null;
+          role?: string | null;
+          company?: string | null;
+          product?: string | null;
+          audience?: string | null;
+          site_url?: string | null;
+          tone?: string | null;
+          extra?: Record<string, string>;
+          updated_at?: string;
+        };
+        Update: {
+          name?: string | null;
+          role?: string | null;
+          company?: string | null;
+          product?: string | null;
+          audience?: string | null;
+          site_url?: string | null;
+          tone?: string | null;
+          extra?: Record<string, string>;
+        };
+        Relationships: [];
+      };
       feed_tokens: {
         /** What a member may read of their own row: the hash is not granted to them. */
         Row: { user_id: string; created_at: string };
