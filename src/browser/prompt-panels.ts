@@ -206,7 +206,9 @@ class PromptPanel extends HTMLElement {
   }
 
   #formFields(): (HTMLTextAreaElement | HTMLSelectElement)[] {
-    return this.#form ? [...this.#form.querySelectorAll('textarea, select')] : [];
+    return this.#form
+      ? [...this.#form.querySelectorAll<HTMLTextAreaElement | HTMLSelectElement>('textarea, select')]
+      : [];
   }
 
   #clicked(event: Event): void {

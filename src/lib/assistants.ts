@@ -36,7 +36,7 @@ export interface Assistant {
 const UNMEASURED = 2000;
 
 /** Every assistant, in the order chat prompts list them. */
-export const ASSISTANTS = [
+export const ASSISTANTS: readonly Assistant[] = [
   {
     id: 'chatgpt',
     name: 'ChatGPT',
@@ -159,9 +159,7 @@ export const ASSISTANTS = [
     limit: UNMEASURED,
     note: 'starts building at once',
   },
-] as const satisfies readonly Assistant[];
-
-export type AssistantId = (typeof ASSISTANTS)[number]['id'];
+];
 
 /** The two assistants every prompt card links to directly, one click away. */
 export const DIRECT_ASSISTANTS: readonly Assistant[] = ASSISTANTS.filter(
