@@ -2,7 +2,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
-import { frontMatterLocator, type FrontMatterLocator } from '../lib/front-matter-positions.ts';
+import {
+  frontMatterLocator,
+  type FrontMatterLocator,
+  type Position,
+} from '../lib/front-matter-positions.ts';
 import { isBuiltIn, placeholderProblems, variablesOf } from '../lib/placeholders.ts';
 import { frontMatter } from './content-files.ts';
 import { promptVariables } from './schemas/prompt.ts';
@@ -27,6 +31,12 @@ export function promptFileProblems(file: string, raw: string): string[] {
   );
 }
 
+/** A front-matter problem: where it is (when the path is written) and its line for the editor. */
+interface Located {
+  place: Position | undefined;
+  text: string;
+}
+
 /** 'file:line:column: path: message', or 'file: path: message' when the path is not written. */
 function frontMatterProblem(
   file: string,
@@ -34,10 +44,32 @@ function frontMatterProblem(
   path: readonly PropertyKey[],
   message: string,
   at: 'key' | 'value',
-): string {
+): Located {
   const place = locate(path, at);
   const where = place ? `${file}:${place.line}:${place.column}` : file;
-  return `${where}: ${path.map(String).join('.')}: ${message}`;
+  return { place, text: `${where}: ${path.map(String).join('.')}: ${message}` };
+}
+
+/** The unused variables of `variables`, each placed at its name in `raw`. */
+function unusedLocated(
+  file: string,
+  variables: Readonly<Record<string, unknown>>,
+  body: string,
+  raw: string,
+): Located[] {
+  const used = variablesOf(body).filter((name) => !isBuiltIn(name));
+  const locate = frontMatterLocator(raw);
+  return Object.keys(variables)
+    .filter((name) => !used.includes(name) && !isBuiltIn(name))
+    .map((name) =>
+      frontMatterProblem(
+        file,
+        locate,
+        ['variables', name],
+        `the prompt has no {{${name}}}; remove it or use the placeholder in the text${used.length > 0 ? ` (its variables: ${used.join(', ')})` : ''}`,
+        'key',
+      ),
+    );
 }
 
 /**
@@ -51,26 +83,14 @@ export function unusedVariables(
   body: string,
   raw = '',
 ): string[] {
-  const used = new Set(variablesOf(body));
-  const locate = frontMatterLocator(raw);
-  return Object.keys(variables ?? {})
-    .filter((name) => !used.has(name) && !isBuiltIn(name))
-    .map((name) =>
-      frontMatterProblem(
-        file,
-        locate,
-        ['variables', name],
-        `the prompt has no {{${name}}}; remove it or use the placeholder in the text${used.size > 0 ? ` (its variables: ${[...used].join(', ')})` : ''}`,
-        'key',
-      ),
-    );
+  return unusedLocated(file, variables ?? {}, body, raw).map(({ text }) => text);
 }
 
 /**
- * Every problem of a prompt file's `variables`, each at its line and column: what the schema
- * refuses (src/catalogue/schemas/prompt.ts: choices, long, defaults, names, built-ins) and the
- * variables the text never uses. A front matter that is not YAML gives none here; the content
- * check (content-check.ts) reports it.
+ * Every problem of a prompt file's `variables`, each at its line and column, in the file's
+ * order: what the schema refuses (src/catalogue/schemas/prompt.ts: choices, long, defaults,
+ * names, built-ins) and the variables the text never uses. A front matter that is not YAML gives
+ * none here; the content check (content-check.ts) reports it.
  */
 export function variableProblems(file: string, raw: string): string[] {
   let parsed: { data: unknown; body: string };
@@ -103,13 +123,14 @@ export function variableProblems(file: string, raw: string): string[] {
       const at = issue.path.length === 1 || unknownKey.length > 0 ? 'key' : 'value';
       return frontMatterProblem(file, locate, path, issue.message, at);
     });
-  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
-    return problems;
+  if (typeof variables === 'object' && variables !== null && !Array.isArray(variables)) {
+    const named = Object.fromEntries(
+      Object.entries(variables).filter(([name]) => !refused.has(name)),
+    );
+    problems.push(...unusedLocated(file, named, parsed.body, raw));
   }
-  const named = Object.fromEntries(
-    Object.entries(variables).filter(([name]) => !refused.has(name)),
-  );
-  return [...problems, ...unusedVariables(file, named, parsed.body, raw)];
+  const order = ({ place }: Located) => (place ? place.line * 100_000 + place.column : 0);
+  return problems.sort((a, b) => order(a) - order(b)).map(({ text }) => text);
 }
 
 /** Fails with every problem found, one per line, so an editor fixes them in one pass. */

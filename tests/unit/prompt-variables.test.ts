@@ -148,7 +148,7 @@ describe('variable settings in the front matter', () => {
       ],
     },
     {
-      case: 'every problem of the file at once, in the order of its settings',
+      case: 'every problem of the file at once, in the order of the file',
       variables: [
         '  BUDGET_BAND:',
         '    choices: [low, high]',
@@ -161,13 +161,10 @@ describe('variable settings in the front matter', () => {
         `${FILE}:9:14: variables.BUDGET_BAND.default: "medium" is not one of its choices (low, high)`,
         `${FILE}:10:11: variables.BUDGET_BAND.hint: must not be empty`,
         `${FILE}:12:11: variables.MUST_DO.long: is written long: true (a text area), or left out`,
-      ].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+      ],
     },
   ])('$case', ({ variables, problems }) => {
-    const found = variableProblems(FILE, promptFile(variables));
-    expect([...found].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(
-      problems,
-    );
+    expect(variableProblems(FILE, promptFile(variables))).toEqual(problems);
   });
 
   it('counts lines in a file with Windows line endings as the editor does', () => {
