@@ -5,7 +5,7 @@ import { createMyDetails, type MyDetailsWorld } from '../../src/stores/my-detail
 /** A database holding the member's one row, trimming as the trigger does, with failures to set. */
 function fakeWorld(initial: MyDetails = NO_DETAILS) {
   const state = { row: initial, saves: [] as MyDetails[], loads: 0 };
-  const failures: { load?: unknown; save?: unknown } = {};
+  const failures: { load?: Error; save?: Error } = {};
   const world: MyDetailsWorld = {
     load: () => {
       state.loads += 1;
@@ -93,7 +93,7 @@ describe('saving', () => {
     expect(section.$detailsAction.get().fieldErrors).toEqual({});
   });
 
-  it.each<[string, unknown, { error: string | null; fieldErrors: Record<string, string> }]>([
+  it.each<[string, Error, { error: string | null; fieldErrors: Record<string, string> }]>([
     [
       'a refusal of a field, under that field',
       refused(
