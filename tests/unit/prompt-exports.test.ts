@@ -82,11 +82,14 @@ describe('raycastSnippet', () => {
     ['a default with a quote cannot be quoted', { NOTES: { default: 'say "hi"' } }],
     ['a choice with a comma would split', { NOTES: { choices: ['a, b', 'c'] } }],
     ['a choice with a brace would end the placeholder', { NOTES: { choices: ['{x}', 'y'] } }],
-  ])('%s: it stays as written (or its default)', (_, variables) => {
-    const prompt: ExportPrompt = { ...TRAVEL, prompt: 'Notes: {{NOTES}}', variables };
-    const expected = variables.NOTES.default ?? '{{NOTES}}';
-    expect(raycastSnippet(prompt).text).toBe(`Notes: ${expected}`);
-  });
+  ] as [string, ExportPrompt['variables']][])(
+    '%s: it stays as written (or its default)',
+    (_, variables) => {
+      const prompt: ExportPrompt = { ...TRAVEL, prompt: 'Notes: {{NOTES}}', variables };
+      const expected = variables?.NOTES?.default ?? '{{NOTES}}';
+      expect(raycastSnippet(prompt).text).toBe(`Notes: ${expected}`);
+    },
+  );
 
   it('past three arguments a variable with a default is filled with it', () => {
     const prompt: ExportPrompt = {
