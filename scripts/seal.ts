@@ -3,7 +3,12 @@
 // sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
 // /account, drawn from the signed-in member's own session) are left as they are.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH, WHATS_NEW_PATH } from '../src/lib/constants.ts';
+import {
+  PROMPT_EXPORTS_PATH,
+  SEARCH_INDEX_PATH,
+  SEARCH_PROMPTS_PATH,
+  WHATS_NEW_PATH,
+} from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../supabase/functions/_shared/sealing.ts';
 import {
   PART_START_ATTRIBUTE,
@@ -146,11 +151,17 @@ export async function sealEntryMaps(dist: URL, base64Key: string): Promise<strin
  * The sealed data files' public paths: each is its own additional data, so none can pass for
  * another.
  */
-export const SEARCH_FILES = [SEARCH_INDEX_PATH, SEARCH_PROMPTS_PATH, WHATS_NEW_PATH];
+export const SEARCH_FILES = [
+  SEARCH_INDEX_PATH,
+  SEARCH_PROMPTS_PATH,
+  WHATS_NEW_PATH,
+  PROMPT_EXPORTS_PATH,
+];
 
 /**
- * Seals the search index, the prompts' texts (src/pages/search-*.json.ts) and What's new
- * (src/pages/whats-new.json.ts) in place, like the
+ * Seals the search index, the prompts' texts (src/pages/search-*.json.ts), What's new
+ * (src/pages/whats-new.json.ts) and the prompts' export input (src/pages/prompt-exports.json.ts)
+ * in place, like the
  * pages (seal() compresses before it encrypts), wrapped in JSON so each keeps its content type.
  *
  * @param dist build output folder

@@ -5,6 +5,7 @@ import { showToast } from '../stores/toasts.ts';
 import { collections, startCollections } from './collections.ts';
 import { exportLibrary, filterLibrary, type ExportFormat } from './library.ts';
 import { memberNotes } from './note-markers.ts';
+import type { ExportTarget } from './prompt-export.ts';
 
 /*
  * The collections of the member's library (src/components/LibraryCollections.astro): drawn from
@@ -142,6 +143,11 @@ function collectionSection(
   section.querySelector('[data-delete-question]')!.textContent =
     `Delete “${name}”? Its ${entries.length === 1 ? 'entry stays' : `${entries.length} entries stay`} saved in your library.`;
   hide(section.querySelector('[data-collection-empty]'), entries.length > 0);
+  // The prompt exports are for collections holding prompts; removed rather than hidden, so the
+  // menu's keys (src/browser/menus.ts) never land on them.
+  if (!entries.some(isPrompt)) {
+    section.querySelectorAll('[data-export-prompts]').forEach((item) => item.remove());
+  }
   section.querySelector('[data-collection-entries]')!.append(
     ...entries.map((doc, index) =>
       entryItem(itemTemplate, doc, notes.get(doc.favourite), {
@@ -152,6 +158,29 @@ function collectionSection(
     ),
   );
   return section;
+}
+
+const isPrompt = (doc: SearchDoc) => doc.kind.endsWith('prompt');
+
+/** A prompt's key in the exports and the stored values: catalogue/id (src/lib/prompt-exports.ts). */
+const promptKeyOf = (doc: SearchDoc) => `${doc.page.slice(1)}/${doc.id.split(/[/#]/).at(-1) ?? ''}`;
+
+/** Exports the prompts of a collection, in its order, with the values this browser remembers. */
+async function exportCollectionPrompts(
+  docs: readonly SearchDoc[],
+  target: ExportTarget,
+  title: string,
+): Promise<void> {
+  const exporter = await import('./prompt-export.ts');
+  try {
+    const all = new Map(
+      (await exporter.loadAllPrompts()).map((prompt) => [exporter.promptKey(prompt), prompt]),
+    );
+    const prompts = docs.filter(isPrompt).flatMap((doc) => all.get(promptKeyOf(doc)) ?? []);
+    await exporter.exportPrompts(target, prompts, exporter.storedValues(prompts), { title });
+  } catch (error) {
+    exporter.exportFailed(error);
+  }
 }
 
 async function copyLink(href: string): Promise<void> {
@@ -305,6 +334,14 @@ export function showCollections(
             variant: 'destructive',
           });
         });
+        break;
+      }
+      case 'export-prompts': {
+        const shown = collection.entries.flatMap((entry) => docs.get(entry) ?? []);
+        const target = control.dataset.exportTarget as ExportTarget;
+        exportCollectionPrompts(shown, target, collection.name).catch((error: unknown) =>
+          console.error('Could not load the exporter', error),
+        );
         break;
       }
       case 'rename':

@@ -48,6 +48,12 @@ export const SEARCH_INDEX_PATH = '/search-index.json';
 export const SEARCH_PROMPTS_PATH = '/search-prompts.json';
 
 /**
+ * Every prompt's export input (src/pages/prompt-exports.json.ts), sealed like the search files;
+ * the path is its sealing's additional data.
+ */
+export const PROMPT_EXPORTS_PATH = '/prompt-exports.json';
+
+/**
  * What's new as data (src/pages/whats-new.json.ts), sealed like the search files: the members'
  * home counts it, and the private feed and the digest read it (their module owns the path).
  */
