@@ -239,17 +239,19 @@ function score(written: string, name: string): number {
 
 /**
  * The models of the list closest to a name that is not on it, closest first (at most `limit`),
- * for the build's message: a typo, another case or word order, a missing version. Empty when
- * nothing is close, which is how a model missing from the list reads.
+ * for the build's message: a typo, another case or word order, a missing version. Only the one
+ * it is when it differs in case, spacing or word order alone. Empty when nothing is close, which
+ * is how a model missing from the list reads.
  */
 export function closeModelNames(written: string, limit = 3): ModelName[] {
   const length = words(written).join(' ').length;
   // A few edits for a short name, about a third of a long one: "Claude Sonet 4.5" is close to
   // "Claude Sonnet 4.5", "Mistral" is not close to "Mistral Medium 3.5".
   const within = 2 + Math.max(2, Math.floor(length / 3));
-  return MODELS.map(({ name }, index) => ({ name, index, score: score(written, name) }))
+  const scored = MODELS.map(({ name }, index) => ({ name, index, score: score(written, name) }))
     .filter((candidate) => candidate.score <= within)
-    .sort((a, b) => a.score - b.score || a.index - b.index)
-    .slice(0, limit)
-    .map((candidate) => candidate.name);
+    .sort((a, b) => a.score - b.score || a.index - b.index);
+  // The same words as a model's, in another case, spacing or order: that model, and no guesses.
+  const same = scored.filter((candidate) => candidate.score <= 1);
+  return (same.length > 0 ? same : scored).slice(0, limit).map((candidate) => candidate.name);
 }

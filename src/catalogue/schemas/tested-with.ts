@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { joinEnglish } from '../../lib/provenance.ts';
 import { closeModelNames, isModelName } from '../models.ts';
-import { addedDate, text } from './fields.ts';
+import { text } from './fields.ts';
 
 /*
  * Where a prompt was tested: the models it was run on and the day (`testedWith`), and a short
@@ -41,9 +41,16 @@ const modelName = text().refine(isModelName, {
 const latestToday = (now: Date): string =>
   new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
+/** Whether a YYYY-MM-DD string is a day of the calendar (not 30 February). */
+const isCalendarDay = (day: string): boolean => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+};
+
 /**
- * The day a prompt was tested (YYYY-MM-DD), not before 2023 and not in the future. Front matter
- * may write it unquoted (YAML reads `date: 2026-11-20` as a date), which is taken as its day.
+ * The day a prompt was tested (YYYY-MM-DD), not before 2023 and not in the future, with one
+ * message for the first thing wrong with it. Front matter may write it unquoted (YAML reads
+ * `date: 2026-11-20` as a date), which is taken as its day.
  */
 const testedDate = (now: () => Date) =>
   z.preprocess(
@@ -55,13 +62,17 @@ const testedDate = (now: () => Date) =>
             ? 'is required: the day the prompt was tested, such as "2026-11-20"'
             : 'must be a date such as "2026-11-20"',
       })
-      .pipe(addedDate)
-      .refine((day) => day >= EARLIEST_TESTED, {
-        error: (issue) => `${JSON.stringify(issue.input)} is before ${EARLIEST_TESTED}`,
-      })
-      .refine((day) => day <= latestToday(now()), {
-        error: (issue) =>
-          `${JSON.stringify(issue.input)} is in the future: write the day the prompt was tested`,
+      .superRefine((day, context) => {
+        const problem = !/^\d{4}-\d{2}-\d{2}$/.test(day)
+          ? 'must be a date such as "2026-11-20"'
+          : !isCalendarDay(day)
+            ? `${JSON.stringify(day)} is not a day of the calendar`
+            : day < EARLIEST_TESTED
+              ? `${JSON.stringify(day)} is before ${EARLIEST_TESTED}`
+              : day > latestToday(now())
+                ? `${JSON.stringify(day)} is in the future: write the day the prompt was tested`
+                : undefined;
+        if (problem) context.addIssue({ code: 'custom', message: problem });
       }),
   );
 
@@ -74,9 +85,18 @@ export const testedWithField = (now: () => Date) =>
     /** The models it was run on, as src/catalogue/models.ts names them. */
     models: z
       .array(modelName, { error: 'must be a list of model names, such as [Claude Sonnet 4.5]' })
-      .min(1, { error: 'names at least one model' })
-      .max(MAX_TESTED_MODELS, { error: `names at most ${MAX_TESTED_MODELS} models` })
       .superRefine((models, context) => {
+        // A list only (zod runs this after a wrong type too): its length, then each name once.
+        if (!Array.isArray(models)) return;
+        if (models.length === 0 || models.length > MAX_TESTED_MODELS) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              models.length === 0
+                ? 'names at least one model'
+                : `names at most ${MAX_TESTED_MODELS} models`,
+          });
+        }
         models.forEach((model, index) => {
           if (models.indexOf(model) !== index) {
             context.addIssue({
