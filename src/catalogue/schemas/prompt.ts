@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reviewedDate } from './decision.ts';
 import { BUILT_INS, isBuiltIn, isVariableName } from '../../lib/placeholders.ts';
 import { addedDate, category, plainText } from './fields.ts';
+import { exampleField, testedWithField } from './tested-with.ts';
 
 /** What a variable may say of itself in the front matter, as the messages list it. */
 const SETTINGS = ['hint', 'default', 'choices', 'long'] as const;
@@ -108,32 +109,51 @@ export const promptVariables = z.record(z.string(), variable).superRefine(
 
 /**
  * Front matter of a prompt file; the Markdown body is the prompt text,
- * copied byte for byte, and the file name is its anchor id.
+ * copied byte for byte, and the file name is its anchor id. `now` is the clock `testedWith`'s
+ * day must not be after: the build's own, unless a test passes one.
  */
-export const promptSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
-  z.strictObject({
-    /** Card title. */
-    title: plainText(120),
-    /** One or two plain sentences on what the prompt produces. */
-    description: plainText(300),
-    category: category(categories),
-    /** Position within its category, lowest first; then by title. */
-    order: z.number().int().min(0).optional(),
-    /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
-    added: addedDate.optional(),
-    /** The day the founder last checked it (YYYY-MM-DD). */
-    reviewed: reviewedDate,
-    /** Hints, defaults, choices and text areas for the fill-in form, by variable name. */
-    variables: promptVariables.optional(),
-  });
+export const promptSchema = <const T extends readonly [string, ...string[]]>(
+  categories: T,
+  now: () => Date = () => new Date(),
+) =>
+  z
+    .strictObject({
+      /** Card title. */
+      title: plainText(120),
+      /** One or two plain sentences on what the prompt produces. */
+      description: plainText(300),
+      category: category(categories),
+      /** Position within its category, lowest first; then by title. */
+      order: z.number().int().min(0).optional(),
+      /** When it joined the catalogue (YYYY-MM-DD); defaults to its first commit. */
+      added: addedDate.optional(),
+      /** The day the founder last checked it (YYYY-MM-DD). */
+      reviewed: reviewedDate,
+      /** Hints, defaults, choices and text areas for the fill-in form, by variable name. */
+      variables: promptVariables.optional(),
+      /** The models it was tested with and the day (src/catalogue/models.ts lists the names). */
+      testedWith: testedWithField(now).optional(),
+      /** A short real output of it, plain text; only with `testedWith`, which says what made it. */
+      example: exampleField.optional(),
+    })
+    .refine((data) => data.example === undefined || data.testedWith !== undefined, {
+      error:
+        'needs "testedWith" beside it: an example is a real output, so name the models and the day that produced it',
+      path: ['example'],
+      // Said even when another field is wrong too, so one build lists every mistake.
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    });
 
 /**
  * Front matter of a dev prompt: a prompt with tags. A tag that
  * only repeats the category (an 'seo' tag on an SEO prompt) is refused: the card shows the
  * category beside its tags already.
  */
-export const devPromptSchema = <const T extends readonly [string, ...string[]]>(categories: T) =>
-  promptSchema(categories)
+export const devPromptSchema = <const T extends readonly [string, ...string[]]>(
+  categories: T,
+  now?: () => Date,
+) =>
+  promptSchema(categories, now)
     .extend({
       /** Short lowercase tags shown as badges. */
       tags: z.array(plainText(30)).min(1, { error: 'needs at least one tag' }).max(8),
