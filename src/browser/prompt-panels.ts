@@ -23,11 +23,7 @@ import {
   type VariableNotes,
 } from '../lib/placeholders.ts';
 import { prefill, type PrefillSource } from '../lib/my-details.ts';
-import {
-  parsePromptValues,
-  writePromptValues,
-  type VariableValues,
-} from '../lib/prompt-values.ts';
+import { parsePromptValues, writePromptValues, type VariableValues } from '../lib/prompt-values.ts';
 import { afterLoad } from '../members/state.ts';
 import { showToast } from '../stores/toasts.ts';
 import { attachMenu } from './menus.ts';
@@ -193,11 +189,8 @@ class PromptPanel extends HTMLElement {
   /** Marks the fields whose value comes from the member's details. */
   #showSources(): void {
     for (const field of this.#formFields()) {
-      const source = field.closest('[data-fill-field]')?.querySelector<HTMLElement>(
-        '[data-fill-source]',
-      );
       const { value, source: from } = this.#value(field.name);
-      if (source) source.hidden = from !== 'details';
+      this.#markSource(field, from === 'details');
       if (from === 'details' && field.value !== value) field.value = value;
       // Emptied by the member, a field shows what the details put back in the text.
       const detail = this.#details[field.name];
@@ -207,7 +200,11 @@ class PromptPanel extends HTMLElement {
 
   #formFields(): (HTMLTextAreaElement | HTMLSelectElement)[] {
     return this.#form
-      ? [...this.#form.querySelectorAll<HTMLTextAreaElement | HTMLSelectElement>('textarea, select')]
+      ? [
+          ...this.#form.querySelectorAll<HTMLTextAreaElement | HTMLSelectElement>(
+            'textarea, select',
+          ),
+        ]
       : [];
   }
 
@@ -256,8 +253,8 @@ class PromptPanel extends HTMLElement {
     }
     const opened = assistantLink(assistant, this.#filled);
     if (opened.prefilled) return;
-    void writeClipboard(this.#filled, { clipboard: navigator.clipboard, document }).then(
-      (copied) => showToast(clipboardFallback(assistant, opened.reason, copied)),
+    void writeClipboard(this.#filled, { clipboard: navigator.clipboard, document }).then((copied) =>
+      showToast(clipboardFallback(assistant, opened.reason, copied)),
     );
   }
 
@@ -321,7 +318,7 @@ class PromptPanel extends HTMLElement {
     const items: [string, string, string][] = [
       ['markdown', 'Markdown file', '.md'],
       ['raycast', 'Raycast snippet', 'opens Raycast'],
-      ['cursor', 'Cursor command', '.zip'],
+      ['cursor', 'Cursor command', '.md'],
       ['claude-skill', 'Claude Skill', '.zip'],
     ];
     list.replaceChildren(
@@ -368,9 +365,9 @@ class PromptPanel extends HTMLElement {
     form.id = `${this.#uid}-fill`;
     form.setAttribute('aria-label', `Fill in: ${this.dataset.title ?? ''}`);
     const fields = promptFields(this.#source, this.#notes);
-    form.querySelector('[data-slot="fields"]')?.replaceChildren(
-      ...fields.map((field) => this.#field(field)),
-    );
+    form
+      .querySelector('[data-slot="fields"]')
+      ?.replaceChildren(...fields.map((field) => this.#field(field)));
     form.addEventListener('input', (event) => this.#typedInto(event.target));
     form.addEventListener('change', (event) => this.#typedInto(event.target));
     form.addEventListener('submit', (event) => event.preventDefault());
@@ -420,9 +417,8 @@ class PromptPanel extends HTMLElement {
     if (source) {
       source.id = `${id}-source`;
       source.hidden = true;
-      described.push(source.id);
     }
-    input.setAttribute('aria-describedby', described.join(' '));
+    if (described.length > 0) input.setAttribute('aria-describedby', described.join(' '));
     return wrapper;
   }
 
@@ -430,10 +426,25 @@ class PromptPanel extends HTMLElement {
     if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)) return;
     this.#typed[target.name] = target.value;
     this.#changed();
-    const source = target.closest('[data-fill-field]')?.querySelector<HTMLElement>(
-      '[data-fill-source]',
-    );
-    if (source) source.hidden = this.#value(target.name).source !== 'details';
+    this.#markSource(target, this.#value(target.name).source === 'details');
+  }
+
+  /**
+   * Shows or hides a field's "From My details" line, and names it in the field's description
+   * only while shown: a description read from a hidden element is still read out.
+   */
+  #markSource(field: HTMLTextAreaElement | HTMLSelectElement, fromDetails: boolean): void {
+    const source = field
+      .closest('[data-fill-field]')
+      ?.querySelector<HTMLElement>('[data-fill-source]');
+    if (!source) return;
+    source.hidden = !fromDetails;
+    const ids = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id !== '' && id !== source.id);
+    if (fromDetails) ids.push(source.id);
+    if (ids.length > 0) field.setAttribute('aria-describedby', ids.join(' '));
+    else field.removeAttribute('aria-describedby');
   }
 
   #changed(): void {
@@ -469,7 +480,7 @@ class PromptPanel extends HTMLElement {
           variables: this.#notes,
         },
       ],
-      { [id]: this.#currentValues() },
+      { [this.#key]: this.#currentValues() },
     );
   }
 

@@ -63,9 +63,7 @@ test('the Open in menu lists every chat assistant with the filled prompt, by key
     await expect(item).toHaveAttribute('rel', 'noopener noreferrer');
   }
   // This short prompt fits every prefill, so only the assistants without one copy first.
-  await expect(menu.getByRole('menuitem', { name: /Gemini/ })).toContainText(
-    'copies, then opens',
-  );
+  await expect(menu.getByRole('menuitem', { name: /Gemini/ })).toContainText('copies, then opens');
   await expect(menu.getByRole('menuitem', { name: /Perplexity/ })).not.toContainText('copies');
   // Arrows move through the items; Escape closes and gives the focus back.
   await page.keyboard.press('ArrowUp');
@@ -83,9 +81,11 @@ test('dev prompts offer coding assistants and app builders first', async ({ page
     has: page.locator(`[id="${first!.slug}-text"]`),
   });
   await panel.getByRole('button', { name: 'Open in…' }).click();
-  const names = await panel.getByRole('menuitem').evaluateAll((items) =>
-    items.map((item) => item.querySelector('[data-slot="name"]')?.textContent),
-  );
+  const names = await panel
+    .getByRole('menuitem')
+    .evaluateAll((items) =>
+      items.map((item) => item.querySelector('[data-slot="name"]')?.textContent),
+    );
   expect(names).toEqual(assistantsFor('code').map(({ name }) => name));
   // VS Code is an app: its link hands over to it rather than opening a tab.
   await expect(panel.getByRole('menuitem', { name: /VS Code/ })).not.toHaveAttribute(
@@ -101,7 +101,7 @@ test('a prompt too long for a 2,000-character assistant is copied, opened and ex
   const prompt = card(page, feynman.slug);
   const perplexity = ASSISTANTS.find(({ id }) => id === 'perplexity')!;
   // The same prompt still fits ChatGPT's address.
-  expect(assistantLink(ASSISTANTS[0], feynman.body).prefilled).toBe(true);
+  expect(assistantLink(ASSISTANTS[0]!, feynman.body).prefilled).toBe(true);
   expect(assistantLink(perplexity, feynman.body).prefilled).toBe(false);
 
   await prompt.getByRole('button', { name: 'Open in…' }).click();
@@ -136,6 +136,8 @@ test('no prompt page carries a fill-in form or a menu list until one is used', a
   // Every card's controls are alive: the page is ready.
   await expect(card(page, launch.slug).getByRole('button', { name: 'Open in…' })).toBeEnabled();
   await expect(page.locator('prompt-panel form, prompt-panel [role="menu"]')).toHaveCount(0);
-  await card(page, launch.slug).getByRole('button', { name: /Fill in/ }).click();
+  await card(page, launch.slug)
+    .getByRole('button', { name: /Fill in/ })
+    .click();
   await expect(page.locator('prompt-panel form')).toHaveCount(1);
 });
