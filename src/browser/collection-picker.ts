@@ -1,6 +1,7 @@
 import { addProblem, createProblem, nameProblem, type Collection } from '../lib/collections.ts';
 import { collections, startCollections } from './collections.ts';
 import { $favourites, favourites } from './favourites.ts';
+import { placePopover } from './place-popover.ts';
 
 /*
  * The page's one collection picker (src/components/CollectionPicker.astro), opened for one
@@ -17,22 +18,6 @@ interface Opened {
 }
 
 let opened: Opened | null = null;
-
-const GAP = 6;
-const MARGIN = 12;
-
-/** Places the picker under its button (over it when there is no room below), in the viewport. */
-function place(popover: HTMLElement, trigger: HTMLElement): void {
-  const button = trigger.getBoundingClientRect();
-  const { offsetWidth: width, offsetHeight: height } = popover;
-  const left = Math.min(Math.max(MARGIN, button.right - width), innerWidth - width - MARGIN);
-  let top = button.bottom + GAP;
-  if (top + height > innerHeight - MARGIN && button.top - GAP - height >= MARGIN)
-    top = button.top - GAP - height;
-  popover.style.inset = 'auto';
-  popover.style.left = `${Math.max(MARGIN, left)}px`;
-  popover.style.top = `${Math.max(MARGIN, top)}px`;
-}
 
 function part<T extends HTMLElement = HTMLElement>(popover: HTMLElement, name: string): T {
   return popover.querySelector<T>(`[data-${name}]`)!;
@@ -197,7 +182,7 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
   part(popover, 'picker-loading').hidden = known !== null;
   popover.showPopover();
   trigger.setAttribute('aria-expanded', 'true');
-  place(popover, trigger);
+  placePopover(popover, trigger);
 
   opened = {
     trigger,
@@ -205,7 +190,7 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
     stop,
     unsubscribe: collections.$collections.subscribe((list) => {
       if (list) render(popover, key, list);
-      place(popover, trigger);
+      placePopover(popover, trigger);
     }),
   };
   form.addEventListener(
@@ -245,7 +230,7 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
     { signal },
   );
   for (const type of ['scroll', 'resize'] as const)
-    addEventListener(type, () => place(popover, trigger), { signal, passive: true, capture: true });
+    addEventListener(type, () => placePopover(popover, trigger), { signal, passive: true, capture: true });
   addEventListener('pagehide', () => closePicker(false), { signal });
 
   const focusFirst = () => {

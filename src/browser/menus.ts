@@ -1,6 +1,7 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
 import { closeOnPressOutside } from './outside-press.ts';
+import { placePopover } from './place-popover.ts';
 
 interface Menu {
   button: HTMLButtonElement;
@@ -14,6 +15,7 @@ let openMenu: Menu | null = null;
 
 function close(menu: Menu, returnFocus: boolean): void {
   menu.list.hidden = true;
+  if (menu.list.matches(':popover-open')) menu.list.hidePopover();
   menu.button.setAttribute('aria-expanded', 'false');
   if (openMenu === menu) openMenu = null;
   if (returnFocus) menu.button.focus();
@@ -23,6 +25,11 @@ function open(menu: Menu, focusIndex: number | null): void {
   if (openMenu && openMenu !== menu) close(openMenu, false);
   menu.onOpen?.();
   menu.list.hidden = false;
+  // A menu in the top layer (popover), placed against its button.
+  if (menu.list.popover) {
+    menu.list.showPopover();
+    placePopover(menu.list, menu.button);
+  }
   menu.button.setAttribute('aria-expanded', 'true');
   openMenu = menu;
   if (focusIndex !== null) menu.items()[focusIndex]?.focus();
@@ -111,6 +118,14 @@ export function attachMenu(
   });
   closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
   addEventListener('pagehide', () => openMenu === menu && close(menu, false), { signal });
+  // A popover stays by its button as the page scrolls or the window changes size.
+  for (const type of ['scroll', 'resize'] as const) {
+    addEventListener(type, () => openMenu === menu && placePopover(list, button), {
+      signal,
+      passive: true,
+      capture: true,
+    });
+  }
 }
 
 customElements.define('nav-menu', NavigationMenu);
