@@ -93,7 +93,7 @@ export type VariableNotes = Readonly<
       hint?: string | undefined;
       default?: string | undefined;
       choices?: readonly string[] | undefined;
-      long?: boolean | undefined;
+      long?: true | undefined;
     }
   >
 >;

@@ -37,6 +37,7 @@ const variable = z
         .refine((list) => list.length <= 12, {
           error: 'may hold at most 12 choices; a longer list is a text field with a hint',
         })
+        .readonly()
         .optional(),
       /** A text area for paragraphs (context, notes, samples) instead of a one-line box. */
       long: z
