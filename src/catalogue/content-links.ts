@@ -4,8 +4,7 @@ import { referenceOf, type ContentSource } from './content-files.ts';
  * Every external URL the content holds, for `npm run check-links` (scripts/check-links.ts): any
  * field of an entry that is an http(s) URL (a tool's url, a video's url and thumbnail, a
  * repository's url, a prompt's front matter but its example output), and the URLs written in a
- * prompt's text. Each URL
- * once, with every place it is written.
+ * prompt's text. Each URL once, with every place it is written.
  */
 
 /** Where a URL is written. */
