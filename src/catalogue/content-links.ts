@@ -3,8 +3,8 @@ import { referenceOf, type ContentSource } from './content-files.ts';
 /*
  * Every external URL the content holds, for `npm run check-links` (scripts/check-links.ts): any
  * field of an entry that is an http(s) URL (a tool's url, a video's url and thumbnail, a
- * repository's url, a prompt's front matter), and the URLs written in a prompt's text. Each URL
- * once, with every place it is written.
+ * repository's url, a prompt's front matter but its example output), and the URLs written in a
+ * prompt's text. Each URL once, with every place it is written.
  */
 
 /** Where a URL is written. */
@@ -116,6 +116,8 @@ export function contentLinks(sources: readonly ContentSource[]): ContentLink[] {
   for (const entry of sources.flatMap((source) => source.entries)) {
     const base = { file: entry.file, entry: referenceOf(entry.catalogue, entry.id ?? '?') };
     for (const { path, text } of strings(entry.data, '')) {
+      // A prompt's example output is what a model wrote, shown as text, not a link of the site.
+      if (path === 'example') continue;
       for (const url of new Set(urlsInText(text))) add(url, { ...base, field: path });
     }
     for (const url of new Set(urlsInText(entry.body ?? ''))) add(url, { ...base, field: 'text' });

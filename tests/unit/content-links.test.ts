@@ -56,7 +56,7 @@ describe('urlsInText', () => {
 });
 
 describe('contentLinks', () => {
-  it('finds every URL of every entry once, with each place it is written', () => {
+  it('finds every URL of every entry once, with each place it is written, but in example outputs', () => {
     const content = fakeContent({
       'stack.json': [
         fakeTool('alpha', { url: 'https://alpha.dev' }),
@@ -67,7 +67,7 @@ describe('contentLinks', () => {
       ],
       'rip.json': [fakeTool('gamma', { url: 'https://gamma.dev', reasonForFailure: 'Slow.' })],
       'notes/trip.md':
-        '---\ntitle: Trip\ndescription: D.\ncategory: Travel\nvariables:\n  SITE:\n    default: https://defaults.dev\n---\n\nBook on https://trains.dev/book, or [this](https://alpha.dev).\nNot https://www.example.com.\n',
+        '---\ntitle: Trip\ndescription: D.\ncategory: Travel\nvariables:\n  SITE:\n    default: https://defaults.dev\ntestedWith:\n  models: [GPT-5]\n  date: 2026-11-20\nexample: Booked on https://made-up-by-the-model.dev.\n---\n\nBook on https://trains.dev/book, or [this](https://alpha.dev).\nNot https://www.example.com.\n',
     });
     remove = content.remove;
     const links = contentLinks(readContent(content.root, FAKE_CATALOGUES));

@@ -117,7 +117,8 @@ function promptEntry(catalogue: Catalogue, kind: EntryKind, folder: string, name
     cardTitle: title,
     texts: [scalar(fields.description ?? ''), ...(fields.tags ? list(fields.tags) : [])],
     cardTexts: [],
-    pageTexts: [],
+    // An example output is shown on the prompt's page only.
+    pageTexts: fields.example ? [scalar(fields.example)] : [],
     prompt: body,
     variables,
     added: scalar(fields.added ?? ''),
