@@ -118,8 +118,10 @@ test('Export all by keyboard: the snippets of a whole page go as a file for Rayc
   page,
 }) => {
   const links = await catchRaycastLinks(page);
-  await page.goto('/video-prompts');
-  const prompts = await pagePrompts(page, 'video-prompts');
+  await page.goto('/dev-prompts');
+  const prompts = await pagePrompts(page, 'dev-prompts');
+  // Too long for one link (src/lib/prompt-exports.ts, RAYCAST_LINK_LIMIT).
+  expect(raycastImportLink(prompts).length).toBeGreaterThan(32_768);
   const exportAll = page.getByRole('button', { name: 'Export all' });
   await expect(exportAll).toBeEnabled();
   await exportAll.focus();
@@ -129,9 +131,7 @@ test('Export all by keyboard: the snippets of a whole page go as a file for Rayc
     page.waitForEvent('download'),
     page.keyboard.press('Enter'),
   ]);
-  // Too long for one link (src/lib/prompt-exports.ts, RAYCAST_LINK_LIMIT).
-  expect(raycastImportLink(prompts).length).toBeGreaterThan(32_768);
-  expect(download.suggestedFilename()).toBe('video-prompts-raycast-snippets.json');
+  expect(download.suggestedFilename()).toBe('dev-prompts-raycast-snippets.json');
   expect(readFileSync(await download.path(), 'utf8')).toBe(raycastSnippetsJson(prompts));
   await expect(page.getByRole('status').getByText('In Raycast, run Import Snippets')).toBeVisible();
   expect(await links()).toEqual([]);
