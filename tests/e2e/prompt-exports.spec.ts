@@ -12,8 +12,10 @@ import {
   type ExportPrompt,
   type ExportValues,
 } from '../../src/lib/prompt-exports.ts';
+import { signedInMember } from '../../scripts/fixtures/members.ts';
 import { promptFiles } from './support/content.ts';
 import { expect, test } from './support/member.ts';
+import { test as ownMemberTest } from './support/test.ts';
 
 /*
  * Exports (docs/prompts.md, "Exports"): what a member downloads or hands to Raycast is compared,
@@ -137,55 +139,58 @@ test('Export all by keyboard: the snippets of a whole page go as a file for Rayc
   expect(await links()).toEqual([]);
 });
 
-test('a collection of prompts exports to Raycast as one link and to Cursor as command files', async ({
-  page,
-}) => {
-  const links = await catchRaycastLinks(page);
-  await page.goto('/text-prompts');
-  const chosen = ['weighted-decision-matrix', 'feynman-technique-explainer'];
-  for (const [index, slug] of chosen.entries()) {
-    const title = fixturePrompt('text-prompts', slug).title;
-    const add = page.getByRole('button', { name: `Add ${title} to a collection` }).first();
-    await expect(add).toBeEnabled();
-    await add.click();
-    const picker = page.getByRole('dialog', { name: /Add to a collection/ });
-    await expect(picker.getByText('Loading your collections…')).toBeHidden();
-    if (index === 0) {
-      await picker.getByRole('textbox', { name: 'New collection' }).fill('Thinking tools');
-      await picker.getByRole('button', { name: 'Create' }).click();
-    } else {
-      await picker.getByRole('checkbox', { name: /^Thinking tools/ }).check();
+// A member of its own: the collection it makes would be taken on a repeated run.
+ownMemberTest(
+  'a collection of prompts exports to Raycast as one link and to Cursor as command files',
+  async ({ page }) => {
+    await signedInMember(page, 'Prompt Exporter');
+    const links = await catchRaycastLinks(page);
+    await page.goto('/text-prompts');
+    const chosen = ['weighted-decision-matrix', 'feynman-technique-explainer'];
+    for (const [index, slug] of chosen.entries()) {
+      const title = fixturePrompt('text-prompts', slug).title;
+      const add = page.getByRole('button', { name: `Add ${title} to a collection` }).first();
+      await expect(add).toBeEnabled();
+      await add.click();
+      const picker = page.getByRole('dialog', { name: /Add to a collection/ });
+      await expect(picker.getByText('Loading your collections…')).toBeHidden();
+      if (index === 0) {
+        await picker.getByRole('textbox', { name: 'New collection' }).fill('Thinking tools');
+        await picker.getByRole('button', { name: 'Create' }).click();
+      } else {
+        await picker.getByRole('checkbox', { name: /^Thinking tools/ }).check();
+      }
+      const box = picker.getByRole('checkbox', { name: /^Thinking tools/ });
+      await expect(box).toBeChecked();
+      await expect(
+        picker.locator('label').filter({ hasText: 'Thinking tools' }),
+      ).not.toHaveAttribute('aria-busy');
+      await page.keyboard.press('Escape');
     }
-    const box = picker.getByRole('checkbox', { name: /^Thinking tools/ });
-    await expect(box).toBeChecked();
-    await expect(picker.locator('label').filter({ hasText: 'Thinking tools' })).not.toHaveAttribute(
-      'aria-busy',
-    );
-    await page.keyboard.press('Escape');
-  }
-  const prompts = chosen.map((slug) => fixturePrompt('text-prompts', slug));
+    const prompts = chosen.map((slug) => fixturePrompt('text-prompts', slug));
 
-  await page.goto('/saved');
-  const section = page.locator('section[data-collection-id]').filter({
-    has: page.getByRole('heading', { name: /^Thinking tools \(\d+\)$/ }),
-  });
-  const actions = section.getByRole('button', { name: 'Actions for Thinking tools' });
-  await expect(actions).toBeEnabled();
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Export prompts to Raycast' }).click();
-  await expect(page.getByRole('status').getByText('Opening Raycast')).toBeVisible();
-  expect(await links()).toEqual([raycastImportLink(prompts)]);
+    await page.goto('/saved');
+    const section = page.locator('section[data-collection-id]').filter({
+      has: page.getByRole('heading', { name: /^Thinking tools \(\d+\)$/ }),
+    });
+    const actions = section.getByRole('button', { name: 'Actions for Thinking tools' });
+    await expect(actions).toBeEnabled();
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Export prompts to Raycast' }).click();
+    await expect(page.getByRole('status').getByText('Opening Raycast')).toBeVisible();
+    expect(await links()).toEqual([raycastImportLink(prompts)]);
 
-  const download = await downloadFrom(page, actions, 'Export prompts to Cursor');
-  expect(download.suggestedFilename()).toBe('thinking-tools-cursor-commands.zip');
-  const files = unzipSync(await bytes(download));
-  const expected = cursorCommandFiles(prompts).map((file) => ({
-    path: file.path.replace('.cursor/commands/', ''),
-    text: file.text,
-  }));
-  expect(Object.keys(files)).toEqual(expected.map((file) => file.path));
-  for (const file of expected) expect(strFromU8(files[file.path]!)).toBe(file.text);
-});
+    const download = await downloadFrom(page, actions, 'Export prompts to Cursor');
+    expect(download.suggestedFilename()).toBe('thinking-tools-cursor-commands.zip');
+    const files = unzipSync(await bytes(download));
+    const expected = cursorCommandFiles(prompts).map((file) => ({
+      path: file.path.replace('.cursor/commands/', ''),
+      text: file.text,
+    }));
+    expect(Object.keys(files)).toEqual(expected.map((file) => file.path));
+    for (const file of expected) expect(strFromU8(files[file.path]!)).toBe(file.text);
+  },
+);
 
 test('the export file is sealed: no prompt is readable from it without the key', async ({
   request,
