@@ -201,3 +201,22 @@ test('the export file is sealed: no prompt is readable from it without the key',
   expect(text).not.toContain(prompt.prompt.slice(0, 40));
   expect(text).not.toContain(prompt.title);
 });
+
+test('Export all on /prompts: every prompt of the three catalogues as Cursor commands', async ({
+  page,
+}) => {
+  await page.goto('/prompts');
+  const download = await downloadFrom(
+    page,
+    page.getByRole('button', { name: 'Export all' }),
+    'Cursor commands',
+  );
+  expect(download.suggestedFilename()).toBe('all-prompts-cursor-commands.zip');
+  const files = unzipSync(await bytes(download));
+  const slugs = Object.values(LIBRARIES).flatMap((library) =>
+    promptFiles(library).map((file) => `${file.slug}.md`),
+  );
+  expect(Object.keys(files).sort()).toEqual(slugs.sort());
+  const llms = fixturePrompt('dev-prompts', 'llms-txt');
+  expect(strFromU8(files['llms-txt.md']!)).toBe(cursorCommandFiles([llms])[0]!.text);
+});
