@@ -61,7 +61,7 @@ interface LoadedPrompt {
     title: string;
     description: string;
     prompt: string;
-    variables?: Readonly<Record<string, ExportVariable>> | undefined;
+    variables?: ExportPrompt['variables'];
   };
 }
 

@@ -17,6 +17,7 @@ import {
   zipFiles,
   type ExportPrompt,
 } from '../../src/lib/prompt-exports.ts';
+import { parsePromptExportsFile, promptExportsFile } from '../../src/lib/prompt-exports-file.ts';
 
 const TRAVEL: ExportPrompt = {
   catalogue: 'text-prompts',
@@ -303,5 +304,43 @@ describe('zipFiles', () => {
 
   it('refuses two files at one path', () => {
     expect(() => zipFiles([files[1]!, files[1]!])).toThrow('Two files at skill/prompts/a.md');
+  });
+});
+
+describe('promptExportsFile and parsePromptExportsFile', () => {
+  const loaded = {
+    catalogue: 'text-prompts',
+    data: { ...TRAVEL, category: 'Travel', reviewed: '2026-11-26', variables: {} },
+  };
+
+  it('keeps what the exports need, without empty notes, and reads back as written', () => {
+    const file = promptExportsFile([loaded, { catalogue: 'dev-prompts', data: TRAVEL }]);
+    expect(file.prompts[0]).toEqual({
+      catalogue: 'text-prompts',
+      id: TRAVEL.id,
+      title: TRAVEL.title,
+      description: TRAVEL.description,
+      prompt: TRAVEL.prompt,
+    });
+    expect(file.prompts[1]).toEqual({ ...TRAVEL, catalogue: 'dev-prompts' });
+    expect(parsePromptExportsFile(JSON.parse(JSON.stringify(file)))).toEqual(file);
+  });
+
+  it.each([
+    ['not an object', 'text', 'not a prompt exports file'],
+    ['another version', { version: 2, prompts: [] }, 'not a prompt exports file'],
+    ['a prompt without text', { version: 1, prompts: [{ ...TRAVEL, prompt: 3 }] }, 'malformed'],
+    [
+      'choices that are not strings',
+      { version: 1, prompts: [{ ...TRAVEL, variables: { A: { choices: [1] } } }] },
+      'malformed',
+    ],
+    [
+      'a long flag that is not a boolean',
+      { version: 1, prompts: [{ ...TRAVEL, variables: { A: { long: 'yes' } } }] },
+      'malformed',
+    ],
+  ])('refuses %s', (_, value, message) => {
+    expect(() => parsePromptExportsFile(value)).toThrow(message);
   });
 });
