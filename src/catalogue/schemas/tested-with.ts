@@ -121,6 +121,3 @@ export const exampleField = text()
   .max(MAX_EXAMPLE_LENGTH, {
     error: `must be at most ${MAX_EXAMPLE_LENGTH.toLocaleString('en')} characters: keep the part of the output that shows what the prompt produces`,
   });
-
-/** A validated `testedWith`. */
-export type TestedWith = z.output<ReturnType<typeof testedWithField>>;
