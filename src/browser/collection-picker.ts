@@ -230,7 +230,11 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
     { signal },
   );
   for (const type of ['scroll', 'resize'] as const)
-    addEventListener(type, () => placePopover(popover, trigger), { signal, passive: true, capture: true });
+    addEventListener(type, () => placePopover(popover, trigger), {
+      signal,
+      passive: true,
+      capture: true,
+    });
   addEventListener('pagehide', () => closePicker(false), { signal });
 
   const focusFirst = () => {
