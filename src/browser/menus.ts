@@ -1,14 +1,14 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
 import { closeOnPressOutside } from './outside-press.ts';
-import { placePopover } from './place-popover.ts';
 
 interface Menu {
   button: HTMLButtonElement;
   list: HTMLElement;
   /** Read as the menu is used: a menu drawn on first use may redraw its items. */
   items: () => HTMLElement[];
-  onOpen?: (() => void) | undefined;
+  /** The <nav-menu> it belongs to: told 'menu-open' before it opens, 'menu-shown' after. */
+  element: HTMLElement;
 }
 
 let openMenu: Menu | null = null;
@@ -23,32 +23,42 @@ function close(menu: Menu, returnFocus: boolean): void {
 
 function open(menu: Menu, focusIndex: number | null): void {
   if (openMenu && openMenu !== menu) close(openMenu, false);
-  menu.onOpen?.();
+  menu.element.dispatchEvent(new Event('menu-open'));
   menu.list.hidden = false;
-  // A menu in the top layer (popover), placed against its button.
-  if (menu.list.popover) {
-    menu.list.showPopover();
-    placePopover(menu.list, menu.button);
-  }
+  // A list in the top layer (popover): whoever drew it places it by its button.
+  if (menu.list.popover) menu.list.showPopover();
+  menu.element.dispatchEvent(new Event('menu-shown'));
   menu.button.setAttribute('aria-expanded', 'true');
   openMenu = menu;
   if (focusIndex !== null) menu.items()[focusIndex]?.focus();
 }
 
 /**
- * A dropdown menu of the members' navigation (src/components/NavMenu.astro, UserMenu.astro),
- * after the WAI-ARIA menu button pattern. One menu is open at a time.
+ * A dropdown menu after the WAI-ARIA menu button pattern: the members' navigation
+ * (src/components/NavMenu.astro, UserMenu.astro) and a prompt panel's Open in and Export menus,
+ * whose lists src/browser/prompt-panels.ts draws on first use, then calls ready(). It tells the
+ * element 'menu-open' before each opening (to draw the items) and 'menu-shown' once shown (to
+ * place a popover list). One menu is open at a time.
  */
 class NavigationMenu extends HTMLElement {
   #menu: Menu | null = null;
   #listening: AbortController | undefined;
 
   connectedCallback(): void {
+    this.ready();
+  }
+
+  /** Wires the menu once its button and list are in it. */
+  ready(): void {
     const button = this.querySelector<HTMLButtonElement>('[data-menu-button]');
     const list = this.querySelector<HTMLElement>('[data-menu-list]');
-    if (!button || !list) return;
-    const items = [...list.querySelectorAll<HTMLElement>('[role=menuitem]')];
-    const menu = (this.#menu ??= wire({ button, list, items: () => items }));
+    if (!button || !list || this.#listening) return;
+    const menu = (this.#menu ??= wire({
+      button,
+      list,
+      items: () => [...list.querySelectorAll<HTMLElement>('[role=menuitem]')],
+      element: this,
+    }));
     this.#listening = new AbortController();
     const { signal } = this.#listening;
     // A press outside the open menu closes it.
@@ -62,6 +72,7 @@ class NavigationMenu extends HTMLElement {
 
   disconnectedCallback(): void {
     this.#listening?.abort();
+    this.#listening = undefined;
   }
 }
 
@@ -73,7 +84,7 @@ function wire(menu: Menu): Menu {
   menu.button.addEventListener('keydown', (event) => {
     if (menuOpenIndex(event.key, 1) === null) return;
     // A menu drawn on first use has its items once drawn: ArrowUp opens on the last one.
-    menu.onOpen?.();
+    menu.element.dispatchEvent(new Event('menu-open'));
     const index = menuOpenIndex(event.key, menu.items().length);
     if (index === null) return;
     event.preventDefault();
@@ -97,35 +108,6 @@ function wire(menu: Menu): Menu {
     if (item) close(menu, false);
   });
   return menu;
-}
-
-/**
- * The same menu behaviour for a menu drawn by a script (a prompt panel's Open in and Export
- * menus, src/browser/prompt-panels.ts): `onOpen` runs before each opening, to draw or update the
- * items, and must be safe to run twice.
- */
-export function attachMenu(
-  button: HTMLButtonElement,
-  list: HTMLElement,
-  signal: AbortSignal,
-  onOpen: () => void,
-): void {
-  const menu = wire({
-    button,
-    list,
-    items: () => [...list.querySelectorAll<HTMLElement>('[role=menuitem]')],
-    onOpen,
-  });
-  closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
-  addEventListener('pagehide', () => openMenu === menu && close(menu, false), { signal });
-  // A popover stays by its button as the page scrolls or the window changes size.
-  for (const type of ['scroll', 'resize'] as const) {
-    addEventListener(type, () => openMenu === menu && placePopover(list, button), {
-      signal,
-      passive: true,
-      capture: true,
-    });
-  }
 }
 
 customElements.define('nav-menu', NavigationMenu);

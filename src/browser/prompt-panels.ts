@@ -26,7 +26,7 @@ import { prefill, type PrefillSource } from '../lib/my-details.ts';
 import { parsePromptValues, writePromptValues, type VariableValues } from '../lib/prompt-values.ts';
 import { afterLoad } from '../members/state.ts';
 import { showToast } from '../stores/toasts.ts';
-import { attachMenu } from './menus.ts';
+import { placePopover } from './place-popover.ts';
 // Every panel holds a Copy button (CopyButtonView.astro): whoever loads the panel loads it too.
 import './copy-buttons.ts';
 import './toaster.ts';
@@ -73,6 +73,30 @@ function part(name: string): HTMLElement {
 
 let serial = 0;
 
+/** Panels waiting to start, in document order. */
+const waiting: PromptPanel[] = [];
+/** Panels started in one task: forty at once made one of a prompt page's long tasks. */
+const PANELS_PER_TASK = 4;
+
+/** Lets the browser paint and handle input between batches. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
+async function startWaiting(): Promise<void> {
+  while (waiting.length > 0) {
+    for (const panel of waiting.splice(0, PANELS_PER_TASK)) panel.start();
+    if (waiting.length > 0) await nextTask();
+  }
+}
+
+/** Queues a panel's start; the first in a task starts the batches. */
+function queueStart(panel: PromptPanel): void {
+  waiting.push(panel);
+  if (waiting.length === 1) queueMicrotask(() => void startWaiting());
+}
+
 /** The prompt's text, filled as the member types, with what to do with it. */
 class PromptPanel extends HTMLElement {
   #text: HTMLElement | null = null;
@@ -84,7 +108,19 @@ class PromptPanel extends HTMLElement {
   #listening: AbortController | undefined;
   #uid = `prompt-panel-${++serial}`;
 
+  #started = false;
+
+  /**
+   * Started a few panels a task (its buttons are rendered disabled until then); a panel moved in
+   * the document is not started again.
+   */
   connectedCallback(): void {
+    if (!this.#started) queueStart(this);
+  }
+
+  start(): void {
+    if (this.#started || !this.isConnected) return;
+    this.#started = true;
     this.#text = this.querySelector('[data-prompt-text]');
     this.#typed = storedValues(this.#key);
     this.#builtIns = builtInValues(new Date());
@@ -114,6 +150,7 @@ class PromptPanel extends HTMLElement {
 
   disconnectedCallback(): void {
     this.#listening?.abort();
+    this.#started = false;
   }
 
   get #key(): string {
@@ -258,10 +295,13 @@ class PromptPanel extends HTMLElement {
     );
   }
 
-  /** Gives a menu button its list, drawn when it opens. */
+  /**
+   * Gives a menu its list, drawn when it opens. The holder is a <nav-menu>
+   * (src/browser/menus.ts, on every page), which works it as the navigation's menus.
+   */
   #readyMenu(button: HTMLButtonElement): void {
-    const holder = button.closest<HTMLElement>('[data-panel-menu]');
-    if (!holder || !this.#listening) return;
+    const holder = button.closest<HTMLElement & { ready?: () => void }>('[data-panel-menu]');
+    if (!holder?.ready) return;
     button.dataset.attached = '';
     const list = part('menu');
     list.hidden = true;
@@ -270,11 +310,21 @@ class PromptPanel extends HTMLElement {
     list.setAttribute('aria-labelledby', button.id);
     button.setAttribute('aria-controls', list.id);
     holder.append(list);
-    const draw =
-      holder.dataset.panelMenu === 'export'
-        ? () => this.#drawExports(list)
-        : () => this.#drawAssistants(list);
-    attachMenu(button, list, this.#listening.signal, draw);
+    holder.addEventListener('menu-open', () =>
+      holder.dataset.panelMenu === 'export' ? this.#drawExports(list) : this.#drawAssistants(list),
+    );
+    // Kept by its button while open, as the page scrolls or the window changes size.
+    const place = () => (list.hidden ? stopPlacing() : placePopover(list, button));
+    const stopPlacing = () => {
+      removeEventListener('scroll', place, true);
+      removeEventListener('resize', place, true);
+    };
+    holder.addEventListener('menu-shown', () => {
+      placePopover(list, button);
+      addEventListener('scroll', place, { capture: true, passive: true });
+      addEventListener('resize', place, { capture: true, passive: true });
+    });
+    holder.ready();
   }
 
   /** The assistants for this prompt, the member's last choice first, each link made now. */
@@ -484,7 +534,11 @@ class PromptPanel extends HTMLElement {
     );
   }
 
-  /** Every variable's value now, built-ins and details included: what a filled export carries. */
+  /**
+   * Every variable's value now, typed, from the details or a default: what an export carries. Not
+   * the built-ins: a snippet or a command is used again on later days, so {{TODAY}} stays a
+   * placeholder there.
+   */
   #currentValues(): Record<string, string> {
     const names = new Set(
       [...(this.#text?.querySelectorAll<HTMLElement>('mark[data-variable]') ?? [])].map(
@@ -493,6 +547,7 @@ class PromptPanel extends HTMLElement {
     );
     return Object.fromEntries(
       [...names]
+        .filter((name) => this.#builtIns[name] === undefined)
         .map((name) => [name, this.#value(name).value] as const)
         .filter(([, value]) => value.trim() !== ''),
     );

@@ -78,7 +78,7 @@ async function catchRaycastLinks(page: Page): Promise<() => Promise<string[]>> {
 const bytes = async (download: Download) => new Uint8Array(readFileSync(await download.path()));
 
 /** Chooses an item of a menu opened by `button`, and waits for the file it downloads. */
-async function downloadFrom(page: Page, button: Locator, item: string): Promise<Download> {
+async function downloadFrom(page: Page, button: Locator, item: string | RegExp): Promise<Download> {
   await expect(button).toBeEnabled();
   await button.click();
   const [download] = await Promise.all([
@@ -219,4 +219,30 @@ test('Export all on /prompts: every prompt of the three catalogues as Cursor com
   expect(Object.keys(files).sort()).toEqual(slugs.sort());
   const llms = fixturePrompt('dev-prompts', 'llms-txt');
   expect(strFromU8(files['llms-txt.md']!)).toBe(cursorCommandFiles([llms])[0]!.text);
+});
+
+test('a card’s own menu exports its prompt with the values in its form: a Raycast link and a Claude Skill', async ({
+  page,
+}) => {
+  const links = await catchRaycastLinks(page);
+  await page.goto('/text-prompts');
+  const card = page.locator('li[id="launch-post"]');
+  await card.getByRole('button', { name: /Fill in/ }).click();
+  await card.getByRole('textbox', { name: 'Product' }).fill('Acme Notes');
+  await card.getByRole('combobox', { name: 'Tone' }).selectOption('warm');
+  const prompt = fixturePrompt('text-prompts', 'launch-post');
+  // {{TODAY}} stays a placeholder: a snippet is used again on later days.
+  const values: ExportValues = {
+    'text-prompts/launch-post': { PRODUCT: 'Acme Notes', TONE: 'warm' },
+  };
+  const menu = card.getByRole('button', { name: 'Export or download' });
+  await menu.click();
+  await card.getByRole('menuitem', { name: /Raycast snippet/ }).click();
+  await expect(page.getByRole('status').getByText('Opening Raycast')).toBeVisible();
+  expect(await links()).toEqual([raycastImportLink([prompt], values)]);
+
+  const download = await downloadFrom(page, menu, /Claude Skill/);
+  const expected = claudeSkillFiles([prompt], values);
+  expect(download.suggestedFilename()).toBe(`${expected[0]!.path.split('/')[0]}.zip`);
+  expect(Buffer.from(await bytes(download)).equals(Buffer.from(zipFiles(expected)))).toBe(true);
 });

@@ -71,6 +71,8 @@ test('My details set on /account prefill the same variables on another device, a
   await storeSession(page, member.session);
   await page.goto('/account');
   const section = page.getByRole('region', { name: 'My details' });
+  // Its form comes alive as it nears the screen, as a member scrolls to it.
+  await section.scrollIntoViewIfNeeded();
   await section.getByRole('textbox', { name: 'Product', exact: true }).fill('Acme Notes');
   await section.getByRole('textbox', { name: 'Audience', exact: true }).fill('indie founders');
   await section.getByRole('button', { name: 'Save details' }).click();
