@@ -253,7 +253,7 @@ class PromptPanel extends HTMLElement {
     if (!button) return;
     if (button.matches('[data-expand]')) this.#toggleExpanded(button);
     else if (button.matches('[data-fill-toggle]')) this.#toggleForm(button);
-    else if (button.matches('[data-menu-button]') && !button.dataset.attached) {
+    else if (button.matches('[data-menu-button]') && !button.hasAttribute('data-attached')) {
       // Pressed without a pointer or focus first (assistive technology): ready it and press it.
       this.#readyMenu(button);
       button.click();
@@ -266,7 +266,7 @@ class PromptPanel extends HTMLElement {
     const link = target.closest<HTMLAnchorElement>('a[data-assistant]');
     if (link) this.#link(link);
     const button = target.closest<HTMLButtonElement>('button[data-menu-button]');
-    if (button && !button.dataset.attached) this.#readyMenu(button);
+    if (button && !button.hasAttribute('data-attached')) this.#readyMenu(button);
   }
 
   /** Points an assistant's link at the filled prompt, or at a new chat when it cannot carry it. */
