@@ -40,10 +40,20 @@ test('text prompts: Copy puts the exact prompt on the clipboard, toasts, and res
   await expect(button).toHaveText('Copy');
 });
 
-test('every text prompt on the page is the prompt file, byte for byte', async ({ page }) => {
+test('every text prompt on the page is the prompt file, byte for byte, {{TODAY}} filled in', async ({
+  page,
+}) => {
   await page.goto('/text-prompts');
+  // The member's local date, as the page fills the built-in (src/lib/placeholders.ts).
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  });
   for (const file of promptFiles('text')) {
-    expect(await page.locator(`[id="${file.slug}-text"]`).textContent(), file.slug).toBe(file.body);
+    await expect
+      .poll(() => page.locator(`[id="${file.slug}-text"]`).textContent(), { message: file.slug })
+      .toBe(file.body.replaceAll('{{TODAY}}', today));
   }
 });
 
