@@ -35,9 +35,14 @@ async function expectPrompt(page: Page, entry: HostileEntry, textId: string): Pr
   for (const line of entry.prompt.split('\n').filter((one) => one.trim() && !one.includes('{{'))) {
     await expect(text).toContainText(line);
   }
+  if (entry.variables.length === 0) return;
+  // The form is drawn when the member opens it (src/browser/prompt-panels.ts).
+  const panel = page.locator('prompt-panel').filter({ has: text });
+  const fillIn = panel.getByRole('button', { name: /Fill in/ });
+  if ((await fillIn.getAttribute('aria-expanded')) !== 'true') await fillIn.click();
   for (const { name, hint, value } of entry.variables) {
-    if (hint) await expect(page.getByText(hint, { exact: true }).first()).toBeAttached();
-    const field = page.locator(`textarea[name="${name}"]`).first();
+    if (hint) await expect(panel.getByText(hint, { exact: true }).first()).toBeAttached();
+    const field = panel.locator(`[name="${name}"]`).first();
     await expect(field).toHaveValue(value ?? '');
   }
 }
