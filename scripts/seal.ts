@@ -47,14 +47,28 @@ export interface SealedRegion {
   /** The region's scripts (elements, not text that looks like one), in document order. */
   scripts: Span[];
   /**
-   * The spans the content is sealed in: what comes before the second top-level element marked
-   * PART_START_ATTRIBUTE (the page header and the first category, the first screen), then
-   * everything after it as one part, compressed as one: sealed a category at a time, each part
-   * compressed alone repeated the markup every category shares (/text-prompts: 48.6 KB on the
-   * wire against 38.5 KB as two parts). The opener still inserts the second part a category at a
-   * task (src/components/CategorySection.astro marks them, src/members/open.ts splits them).
+   * What the content is sealed as: the span before the second top-level element marked
+   * PART_START_ATTRIBUTE (the page header and the first category, the first screen), then the
+   * spans of every later category, one from each marked element to the next. The later ones are
+   * sealed together as one part (a JSON array of their HTML, compressed as one): sealed a
+   * category at a time, each part compressed alone repeated the markup every category shares
+   * (/text-prompts: 48.6 KB on the wire against 38.5 KB as two parts). The opener parses and
+   * inserts them a category at a task (src/members/open.ts): parsing the whole rest at once was
+   * one long task on /text-prompts.
    */
-  parts: Span[];
+  first: Span;
+  later: Span[];
+}
+
+/** The HTML of a region's parts, scripts taken out: the first screen, then the categories. */
+export function partTexts(html: string, region: SealedRegion): string[] {
+  const inside = (part: Span) =>
+    region.scripts.filter((script) => script.start >= part.start && script.end <= part.end);
+  const text = (span: Span) => sliceWithout(html, span, inside(span));
+  const first = text(region.first);
+  return region.later.length === 0
+    ? [first]
+    : [first, JSON.stringify(region.later.map((span) => text(span)))];
 }
 
 /** Finds a page's sealed members' region; undefined when it has none. */
@@ -73,14 +87,10 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
   const starts = children(main).filter(
     (element) => attribute(element, PART_START_ATTRIBUTE) !== undefined,
   );
-  const second = starts[1];
-  const parts = second
-    ? [
-        { start: content.start, end: outerSpan(second).start },
-        { start: outerSpan(second).start, end: content.end },
-      ]
-    : [content];
-  return { main: outerSpan(main), openTag: startTagSpan(main), scripts, parts };
+  const cuts = starts.slice(1).map((element) => outerSpan(element).start);
+  const first = { start: content.start, end: cuts[0] ?? content.end };
+  const later = cuts.map((start, index) => ({ start, end: cuts[index + 1] ?? content.end }));
+  return { main: outerSpan(main), openTag: startTagSpan(main), scripts, first, later };
 }
 
 /**
@@ -103,9 +113,7 @@ export async function sealMembersPages(
     const region = sealedRegion(page.document);
     if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
     const html = page.html;
-    const inside = (part: Span) =>
-      region.scripts.filter((script) => script.start >= part.start && script.end <= part.end);
-    const parts = region.parts.map((part) => sliceWithout(html, part, inside(part)));
+    const parts = partTexts(html, region);
     const templates = await Promise.all(
       parts.map(
         async (part, index) =>

@@ -97,22 +97,6 @@ export function functionPath(name: string): string {
   return `/functions/v1/${name}`;
 }
 
-/**
- * A region's top-level nodes grouped before each element marked PART_START_ATTRIBUTE: how the
- * opener inserts the later part a category at a task (src/members/open.ts), on nodes the
- * browser's parser made, so text that merely spells a marked element is never a place to cut.
- * The build cuts the parts at the same elements (sealedRegion in scripts/seal.ts).
- */
-export function groupAtPartStarts<T>(nodes: readonly T[], isStart: (node: T) => boolean): T[][] {
-  const groups: T[][] = [];
-  for (const node of nodes) {
-    const current = groups.at(-1);
-    if (!current || isStart(node)) groups.push([node]);
-    else current.push(node);
-  }
-  return groups;
-}
-
 /** The additional data a sealed part is bound to: its page, its place and the part count. */
 export function partAad(path: string, index: number, count: number): string {
   return `${path}#${index}/${count}`;

@@ -10,12 +10,10 @@ import {
   ENTRY_FILES_PATH,
   ENTRY_REACHED_ATTRIBUTE,
   ENTRY_SHELL_ATTRIBUTE,
-  groupAtPartStarts,
-  PART_START_ATTRIBUTE,
   partAad,
   SEALED_PART_ATTRIBUTE,
 } from './contract.ts';
-import { afterPaint } from './state.ts';
+import { afterPaint, nextTask } from './state.ts';
 
 /*
  * Opening a sealed members' region: decrypt its parts with the members' key (WebCrypto) and put
@@ -80,20 +78,28 @@ export async function partsToOpen(
   return { parts, path: here };
 }
 
-/** Lets the browser paint and handle input before the next part goes in. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+/** A later part's categories: a JSON array of their HTML (partTexts in scripts/seal.ts). */
+function categoriesOf(text: string): string[] {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Reported below: the part is not what the build writes.
+  }
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new SealError('a sealed part holds no categories');
+  }
+  return value;
 }
 
 /**
  * Decrypts every part of `parts` (sealed for `path`) with `base64Key`, then replaces the region's
  * children with them: the first part (the page header and the first screen) as soon as it is
- * inflated, and the others once that has been painted, a category at a task, so the first
- * screen waits for nothing else and a long catalogue never blocks input for long. Every part is
- * authenticated before any is shown: if one fails to open (SealError), nothing is inserted and
- * the region keeps its sign-in prompt and sealed parts for a retry. `onFirstPart` runs once the
- * first part is in.
+ * inflated, and the others' categories once that has been painted, one category parsed and
+ * inserted a task, so the first screen waits for nothing else and a long catalogue never blocks
+ * input for long. Every part is authenticated before any is shown: if one fails to open
+ * (SealError), nothing is inserted and the region keeps its sign-in prompt and sealed parts for
+ * a retry. `onFirstPart` runs once the first part is in.
  */
 export async function openRegion(
   main: HTMLElement,
@@ -116,15 +122,13 @@ export async function openRegion(
   onFirstPart();
   if (rest.length > 0) {
     await afterPaint();
-    for (const html of await Promise.all(rest.map(inflateText))) {
-      // Parsed inert (a template's content runs nothing), then moved in a category at a time.
-      const template = document.createElement('template');
-      template.innerHTML = html;
-      const isStart = (node: Node) =>
-        node instanceof Element && node.hasAttribute(PART_START_ATTRIBUTE);
-      for (const group of groupAtPartStarts([...template.content.childNodes], isStart)) {
+    for (const text of await Promise.all(rest.map(inflateText))) {
+      for (const html of categoriesOf(text)) {
         await nextTask();
-        main.append(...group);
+        // Parsed inert (a template's content runs nothing), then moved in.
+        const template = document.createElement('template');
+        template.innerHTML = html;
+        main.append(template.content);
       }
     }
   }

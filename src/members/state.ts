@@ -101,6 +101,15 @@ export function afterPaint(): Promise<void> {
   return new Promise((resolve) => afterFrameShown(resolve));
 }
 
+/**
+ * Resolves in a later task, ahead of other waiting work where the browser can (scheduler.yield),
+ * so it can paint and handle input between two slices of a long job.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
 /** Runs `run` in a task after the next frame has been handed to the screen. */
 function afterFrameShown(run: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));

@@ -7,8 +7,8 @@ import {
   tokenAal,
 } from '../../supabase/functions/_shared/members-key.ts';
 import { parsePage } from '../../scripts/html.ts';
-import { sealedRegion } from '../../scripts/seal.ts';
-import { groupAtPartStarts, REGION_ATTRIBUTE } from '../../src/members/contract.ts';
+import { partTexts, sealedRegion } from '../../scripts/seal.ts';
+import { REGION_ATTRIBUTE } from '../../src/members/contract.ts';
 
 const token = (claims: object) =>
   `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
@@ -77,7 +77,7 @@ describe('sealed parts', () => {
   const partsOf = (content: string) => {
     const html = page(content);
     const region = sealedRegion(parsePage(html));
-    return region?.parts.map((span) => html.slice(span.start, span.end));
+    return region && partTexts(html, region);
   };
 
   it.each([
@@ -87,8 +87,12 @@ describe('sealed parts', () => {
       content: `<h1>A</h1><nav>n</nav>${section('a')}${section('b')}${section('c')}<nav>p</nav>`,
       parts: [
         `<h1>A</h1><nav>n</nav>${section('a')}`,
-        `${section('b')}${section('c')}<nav>p</nav>`,
+        JSON.stringify([section('b'), `${section('c')}<nav>p</nav>`]),
       ],
+    },
+    {
+      content: `<h1>A</h1>${section('a')}<script type="module" src="/a.js"></script>${section('b')}`,
+      parts: [`<h1>A</h1>${section('a')}`, JSON.stringify([section('b')])],
     },
     {
       // Astro writes `<` literally inside attribute values: text that spells a marked element
@@ -98,7 +102,7 @@ describe('sealed parts', () => {
         `<h1 title="<section data-members-part>">A</h1>${section('a')}<p aria-label="x <div data-members-part>">y</p>`,
       ],
     },
-  ])('split in two: the first screen, then the rest', ({ content, parts }) => {
+  ])('split in two: the first screen, then the rest a category at a time', ({ content, parts }) => {
     expect(partsOf(content)).toEqual(parts);
   });
 
@@ -110,16 +114,5 @@ describe('sealed parts', () => {
     expect(region?.scripts.map((span) => html.slice(span.start, span.end))).toEqual([
       '<script type="module" src="/_astro/a.js"></script>',
     ]);
-  });
-
-  it('groups the rest a category at a time for the opener to insert', () => {
-    const nodes = ['b', 'text', 'c', 'nav'];
-    const isStart = (node: string) => node === 'b' || node === 'c';
-    expect(groupAtPartStarts(nodes, isStart)).toEqual([
-      ['b', 'text'],
-      ['c', 'nav'],
-    ]);
-    expect(groupAtPartStarts(['lead', 'b'], isStart)).toEqual([['lead'], ['b']]);
-    expect(groupAtPartStarts([], isStart)).toEqual([]);
   });
 });

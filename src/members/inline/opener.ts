@@ -48,12 +48,15 @@ function pageModules(): { run: string[]; preload: string[] } {
 /** Fetches the whole graph at once, then runs the scripts in order, as the page would have. */
 function runPageModules(): void {
   const { run, preload } = pageModules();
+  // One insertion for all the links, not one each.
+  const links = document.createDocumentFragment();
   for (const href of [...run, ...preload]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   void run.reduce<Promise<unknown>>(
     (previous, url) =>
       previous
@@ -125,6 +128,8 @@ async function open(): Promise<void> {
       setMembersState('failed', 'refresh');
       return;
     }
+    // Waiting on the network again: the spinner shows (src/styles/global.css).
+    setMembersState('stored');
     const fresh = await askForKey(stored.session.access_token);
     if (!fresh) return;
     try {
