@@ -12,6 +12,7 @@ import { readPromptValues } from '../lib/prompt-values.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import { loadSearchFile } from '../search/loader.ts';
 import { showToast } from '../stores/toasts.ts';
+import { download } from './download.ts';
 export { memberNotes as loadNotes } from './note-markers.ts';
 
 /*
@@ -65,19 +66,6 @@ export function filterLibrary(list: HTMLElement, query: string): void {
 /** The prompt's storage key on its card (src/components/PromptCard.astro): catalogue/id. */
 function promptKey(doc: SearchDoc): string {
   return `${doc.page.slice(1)}/${doc.id.split(/[/#]/).at(-1) ?? ''}`;
-}
-
-/** Downloads `text` as a file named `name`. */
-function download(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Exports `docs` (in the order shown) with `notes`, in `format`, under `title`. */

@@ -22,6 +22,7 @@ import { parsePromptExportsFile } from '../lib/prompt-exports-file.ts';
 import { parsePromptValues } from '../lib/prompt-values.ts';
 import { fetchSealedJson } from '../members/sealed-file.ts';
 import { showToast } from '../stores/toasts.ts';
+import { download } from './download.ts';
 import './toaster.ts';
 
 export type { ExportPrompt, ExportValues } from '../lib/prompt-exports.ts';
@@ -67,19 +68,6 @@ export function storedValues(prompts: readonly ExportPrompt[]): ExportValues {
       return values ? [[promptKey(prompt), values]] : [];
     }),
   );
-}
-
-/** Saves `data` as a file named `name`, made in this browser. */
-function download(data: string | Uint8Array, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Hands a raycast: link to the operating system, as a click on it would. */

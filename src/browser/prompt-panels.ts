@@ -24,8 +24,9 @@ import {
 } from '../lib/placeholders.ts';
 import { prefill, type PrefillSource } from '../lib/my-details.ts';
 import { parsePromptValues, writePromptValues, type VariableValues } from '../lib/prompt-values.ts';
-import { afterLoad } from '../members/state.ts';
+import { afterLoad, nextTask } from '../members/state.ts';
 import { showToast } from '../stores/toasts.ts';
+import { download } from './download.ts';
 import { placePopover } from './place-popover.ts';
 // Every panel holds a Copy button (CopyButtonView.astro): whoever loads the panel loads it too.
 import './copy-buttons.ts';
@@ -77,12 +78,6 @@ let serial = 0;
 const waiting: PromptPanel[] = [];
 /** Panels started in one task: forty at once made one of a prompt page's long tasks. */
 const PANELS_PER_TASK = 4;
-
-/** Lets the browser paint and handle input between batches. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
-}
 
 async function startWaiting(): Promise<void> {
   while (waiting.length > 0) {
@@ -436,17 +431,19 @@ class PromptPanel extends HTMLElement {
   }
 
   #field({ name, label, hint, choices, long }: PromptField): HTMLElement {
-    const wrapper = part(choices ? 'choice-field' : long ? 'long-field' : 'field');
+    const wrapper = part('field');
+    const input = part(choices ? 'choice' : long ? 'long-text' : 'text');
+    if (!(input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement)) {
+      throw new Error('prompt panel: a field template holds no control');
+    }
+    wrapper.querySelector('[data-slot="control"]')?.replaceWith(input);
+    wrapper.toggleAttribute('data-long', Boolean(long) && !choices);
     const id = `${this.#uid}-var-${name}`;
     const labelElement = wrapper.querySelector('label');
     if (labelElement) {
       labelElement.htmlFor = id;
       labelElement.textContent = label;
     }
-    const input = wrapper.querySelector<HTMLTextAreaElement | HTMLSelectElement>(
-      'textarea, select',
-    );
-    if (!input) return wrapper;
     input.id = id;
     input.name = name;
     const { value } = this.#value(name);
@@ -554,13 +551,7 @@ class PromptPanel extends HTMLElement {
   }
 
   #download(): void {
-    const url = URL.createObjectURL(new Blob([`${this.#filled}\n`], { type: 'text/markdown' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = this.dataset.file ?? 'prompt.md';
-    link.click();
-    // The download has its own copy of the bytes once it starts.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    download(`${this.#filled}\n`, this.dataset.file ?? 'prompt.md', 'text/markdown');
   }
 }
 customElements.define('prompt-panel', PromptPanel);

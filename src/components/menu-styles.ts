@@ -1,0 +1,7 @@
+/*
+ * The look of a menu's items (src/components/DropMenu.astro): the shape every item has, and the
+ * ordinary colour; an item with its own colour (a destructive one) takes the shape alone.
+ */
+export const MENU_ITEM_SHAPE =
+  'block w-full rounded-lg px-3 py-2 text-left text-sm outline-none hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800';
+export const MENU_ITEM = `${MENU_ITEM_SHAPE} text-zinc-700 dark:text-zinc-200`;
