@@ -21,6 +21,8 @@ export interface PageWeight {
   jsTotal: Sizes;
   css: Sizes;
   html: Sizes;
+  /** The HTML as the server sent it. */
+  source: string;
 }
 
 const BLOCKING = new Set(['Blocking', 'InBodyParserBlocking']);
@@ -77,5 +79,6 @@ export async function weighPage(page: Page, type: PageType, dist: string): Promi
       ...styleFiles.map((file) => file.sizes),
     ]),
     html: sizesOf(html),
+    source: html,
   };
 }

@@ -1,11 +1,105 @@
+import type { Browser, Page } from '@playwright/test';
+import { CONTENT_SHOWN, ENTRY_FILES_PATH } from '../../../src/members/contract.ts';
+import { SITE_URL } from '../../fixtures/servers.ts';
 import { launchBrowser, newTab } from '../browser.ts';
 import { atMost, exactly, type Figure } from '../lib/figures.ts';
+import { elementEnd, FIRST_SCREEN_BUDGET, sealedFirstScreenEnd } from '../lib/first-screen.ts';
+import { sizesOf } from '../lib/sizes.ts';
 import { formatValue } from '../lib/table.ts';
 import { PAGE_TYPES } from '../page-types.ts';
 import type { Section } from '../section.ts';
 import { weighPage } from '../weigh-page.ts';
 
 const SECTION = 'Page weight';
+/** Lighthouse's mobile screen, whose first screen is weighed. */
+const MOBILE = { width: 412, height: 823 };
+
+/** What a page sends before its first screen can paint, and where that ends. */
+interface FirstScreen {
+  gzip: number;
+  note: string;
+}
+
+/**
+ * A public page's first screen: its HTML through the last element a browser without scripts
+ * shows on Lighthouse's mobile screen (the page's own content; no script draws it).
+ */
+async function publicFirstScreen(browser: Browser, path: string): Promise<FirstScreen> {
+  const context = await browser.newContext({
+    baseURL: SITE_URL,
+    javaScriptEnabled: false,
+    viewport: MOBILE,
+  });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    const last = await page.evaluate(() => {
+      const shown = [...document.body.querySelectorAll('*')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          box.top < innerHeight &&
+          box.bottom > 0 &&
+          box.left < innerWidth &&
+          box.right > 0 &&
+          element.checkVisibility({ visibilityProperty: true })
+        );
+      });
+      const path: number[] = [];
+      for (let node = shown.at(-1) ?? document.body; node.parentElement;) {
+        path.unshift([...node.parentElement.children].indexOf(node));
+        node = node.parentElement;
+      }
+      return path;
+    });
+    const end = elementEnd(html, last);
+    return {
+      gzip: sizesOf(html.slice(0, end)).gzip,
+      note: `HTML through the last element on a ${MOBILE.width}x${MOBILE.height} screen, ${formatValue(end, 'B')} of ${formatValue(html.length, 'B')} raw`,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A sealed page's first screen: its HTML through the opener (lib/first-screen.ts). */
+function sealedFirstScreen(html: string, extra = 0, extraNote = ''): FirstScreen {
+  const end = sealedFirstScreenEnd(html);
+  if (end === undefined) throw new Error('no sealed region where one was expected');
+  return {
+    gzip: sizesOf(html.slice(0, end)).gzip + extra,
+    note: `HTML through the opener, ${formatValue(end, 'B')} of ${formatValue(html.length, 'B')} raw${extraNote}`,
+  };
+}
+
+/**
+ * An entry page's first screen, as a member reaches it from its catalogue: the shell's HTML
+ * through the opener, plus the entry's sealed file it fetches (src/members/open.ts).
+ */
+async function entryFirstScreen(
+  page: Page,
+  catalogue: string,
+): Promise<FirstScreen & { path: string }> {
+  await page.goto(catalogue);
+  const link = page.locator(`${CONTENT_SHOWN} li[id] a[href^="${catalogue}/"]`).first();
+  const path = (await link.getAttribute('href', { timeout: 15_000 })) ?? '';
+  const files: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith(ENTRY_FILES_PATH)) files.push(response.text());
+  });
+  const response = await page.goto(path);
+  const html = (await response?.text()) ?? '';
+  await page.locator(`${CONTENT_SHOWN} h1`).waitFor({ state: 'visible', timeout: 15_000 });
+  const file = await files[0];
+  if (file === undefined) throw new Error(`${path} fetched no entry file`);
+  const gzip = sizesOf(file).gzip;
+  return {
+    path,
+    ...sealedFirstScreen(html, gzip, `, plus its entry file (${formatValue(gzip, 'B')} gzip)`),
+  };
+}
 
 /** Bytes each page type makes the browser load, from a cold cache, against the budgets of scripts/bench/lib/budgets.ts. */
 export const pageWeight: Section = {
@@ -43,6 +137,20 @@ export const pageWeight: Section = {
             note: `${brotli(weight.html.brotli)}; raw ${formatValue(weight.html.raw, 'B')}`,
           }),
         );
+        const first =
+          type.path === '/'
+            ? await publicFirstScreen(browser, type.path)
+            : sealedFirstScreenEnd(weight.source) === undefined
+              ? undefined
+              : sealedFirstScreen(weight.source);
+        if (first) {
+          figures.push(
+            figure('first screen (gzip)', first.gzip, {
+              target: atMost(FIRST_SCREEN_BUDGET),
+              note: first.note,
+            }),
+          );
+        }
         if (type.path === '/') {
           // The target: nothing before first paint but the one small inline pre-paint script.
           figures.push(
@@ -57,6 +165,22 @@ export const pageWeight: Section = {
             }),
           );
         }
+      }
+      log('  an entry page (member)');
+      const { context, page } = await newTab(browser, true);
+      try {
+        const entry = await entryFirstScreen(page, '/toolstack');
+        figures.push({
+          section: SECTION,
+          subject: `entry page ${entry.path} (member)`,
+          metric: 'first screen (gzip)',
+          value: entry.gzip,
+          unit: 'B',
+          target: atMost(FIRST_SCREEN_BUDGET),
+          note: entry.note,
+        });
+      } finally {
+        await context.close();
       }
     } finally {
       await browser.close();
