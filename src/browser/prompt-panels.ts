@@ -122,6 +122,17 @@ class PromptPanel extends HTMLElement {
     this.#listening = new AbortController();
     const { signal } = this.#listening;
     this.addEventListener('click', (event) => this.#clicked(event), { signal });
+    // Find in the page revealed words past the preview: the card shows the whole prompt.
+    this.addEventListener(
+      'beforematch',
+      () => {
+        const expand = this.querySelector<HTMLButtonElement>('[data-expand]');
+        if (expand && expand.getAttribute('aria-expanded') !== 'true') {
+          this.#setExpanded(expand, true);
+        }
+      },
+      { signal },
+    );
     // The direct links' addresses are made when a member may use them: encoding forty long
     // prompts as the page opens blocked it.
     for (const type of ['pointerover', 'focusin', 'contextmenu', 'pointerdown']) {
@@ -170,14 +181,17 @@ class PromptPanel extends HTMLElement {
 
   /** The prompt as written, placeholders and all, whatever is filled in now. */
   get #source(): string {
-    let text = '';
-    for (const node of this.#text?.childNodes ?? []) {
-      text +=
-        node instanceof HTMLElement && node.dataset.variable !== undefined
-          ? `{{${node.dataset.variable}}}`
-          : (node.textContent ?? '');
-    }
-    return text;
+    const source = (parent: Node): string => {
+      let text = '';
+      for (const node of parent.childNodes) {
+        if (!(node instanceof HTMLElement)) text += node.textContent ?? '';
+        else if (node.dataset.variable !== undefined) text += `{{${node.dataset.variable}}}`;
+        // The part of a long prompt past its preview (src/components/PromptPanelView.astro).
+        else text += source(node);
+      }
+      return text;
+    };
+    return this.#text ? source(this.#text) : '';
   }
 
   /** The prompt as it would be copied now. */
@@ -385,9 +399,16 @@ class PromptPanel extends HTMLElement {
   }
 
   #toggleExpanded(button: HTMLButtonElement): void {
-    const expanded = button.getAttribute('aria-expanded') !== 'true';
+    this.#setExpanded(button, button.getAttribute('aria-expanded') !== 'true');
+  }
+
+  /** Shows the whole prompt or its preview; the rest stays findable in the page while hidden. */
+  #setExpanded(button: HTMLButtonElement, expanded: boolean): void {
     button.setAttribute('aria-expanded', String(expanded));
     this.#text?.toggleAttribute('data-collapsed', !expanded);
+    const rest = this.#text?.querySelector('[data-prompt-rest]');
+    if (expanded) rest?.removeAttribute('hidden');
+    else rest?.setAttribute('hidden', 'until-found');
     const label = button.querySelector('[data-expand-label]');
     if (label) label.textContent = expanded ? 'Collapse' : 'Expand';
     // Collapsing a long prompt read to its end must not leave the member far below its card.

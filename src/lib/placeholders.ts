@@ -55,6 +55,29 @@ export function isLongPrompt(text: string): boolean {
   return text.split('\n').length > 8 || text.length > 600;
 }
 
+/** Lines of a preview: more than a collapsed card shows (about eight), so it is cut under its fade. */
+const PREVIEW_LINES = 12;
+/** Characters past which a preview ends with the line it is on. */
+const PREVIEW_CHARACTERS = 1000;
+
+/**
+ * Where a long prompt's preview ends (src/components/PromptPanelView.astro): after its twelfth
+ * line, or after the first line that reaches 1,000 characters, whichever comes first, so that a
+ * collapsed card lays out a screenful rather than the whole prompt (the longest runs to 14,507
+ * characters). Always just after a line break, so the rest starts on a line of its own and no
+ * placeholder is cut. Null when the preview would be the whole text.
+ */
+export function previewEnd(text: string): number | null {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    lines += 1;
+    if (lines >= PREVIEW_LINES || at >= PREVIEW_CHARACTERS) {
+      return at + 1 < text.length ? at + 1 : null;
+    }
+  }
+  return null;
+}
+
 /** Words kept in capitals when a variable's name becomes its label. */
 const ACRONYMS = new Set(['AI', 'API', 'CTA', 'FAQ', 'ID', 'PWA', 'SEO', 'SMS', 'UI', 'URL', 'UX']);
 

@@ -41,8 +41,12 @@ test('on /text-prompts no prompt text scrolls inside the page, and Expand shows 
   const text = page.locator(`[id="${feynman.slug}-text"]`);
   const fullyShown = () =>
     text.evaluate((element) => element.scrollHeight <= element.clientHeight + 1);
-  // A preview: the first lines, the rest cut off under a fade.
+  // A preview: the first lines, the rest cut off under a fade, and not even laid out (a page
+  // of forty long prompts laid every line of each out as it opened).
   expect(await fullyShown()).toBe(false);
+  const rest = text.locator('[data-prompt-rest]');
+  await expect(rest).toHaveAttribute('hidden', 'until-found');
+  await expect(rest).toBeHidden();
   const expand = card(page, feynman.slug).getByRole('button', { name: 'Expand' });
   await expect(expand).toHaveAttribute('aria-expanded', 'false');
   await expect(expand).toHaveAttribute('aria-controls', `${feynman.slug}-text`);
@@ -50,7 +54,12 @@ test('on /text-prompts no prompt text scrolls inside the page, and Expand shows 
   // The same button, now offering to collapse the prompt again.
   const collapse = card(page, feynman.slug).getByRole('button', { name: 'Collapse' });
   await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+  await expect(rest).toBeVisible();
   expect(await fullyShown()).toBe(true);
+  await expect(text).toHaveText(feynman.body, { useInnerText: false });
+  // Collapsed again, the rest leaves the layout again, and Copy still takes every word.
+  await collapse.click();
+  await expect(rest).toBeHidden();
   await expect(text).toHaveText(feynman.body, { useInnerText: false });
 });
 

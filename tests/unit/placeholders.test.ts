@@ -7,6 +7,7 @@ import {
   fill,
   inputHints,
   placeholderProblems,
+  previewEnd,
   segments,
   variableLabel,
   variablesOf,
@@ -26,6 +27,42 @@ const promptFiles = readdirSync(PROMPTS).flatMap((kind) =>
     .filter((name) => name.endsWith('.md'))
     .map((name) => join(PROMPTS, kind, name)),
 );
+
+describe('previewEnd: where a collapsed card stops laying out its prompt', () => {
+  const lines = (count: number, line = 'line') =>
+    Array.from({ length: count }, (_, index) => `${line} ${index + 1}`).join('\n');
+
+  it.each([
+    { name: 'twelve lines and more', text: lines(20), end: lines(12).length + 1 },
+    { name: 'exactly twelve lines', text: lines(12), end: null },
+    { name: 'thirteen lines', text: lines(13), end: lines(12).length + 1 },
+    { name: 'a short prompt', text: lines(3), end: null },
+    { name: 'one long paragraph, no break', text: 'word '.repeat(600), end: null },
+    {
+      name: 'long lines: the first break past 1,000 characters',
+      text: `${'a'.repeat(700)}\n${'b'.repeat(700)}\n${'c'.repeat(700)}`,
+      end: 1402,
+    },
+    { name: 'a break at 1,000 exactly', text: `${'a'.repeat(1000)}\nrest`, end: 1001 },
+    { name: 'a break as the last character', text: `${'a'.repeat(1200)}\n`, end: null },
+  ])('$name', ({ text, end }) => {
+    expect(previewEnd(text)).toBe(end);
+  });
+
+  it('never cuts a placeholder, and the two halves are the prompt', () => {
+    for (const file of promptFiles) {
+      const body = readFileSync(file, 'utf8').split(/^---$/m).slice(2).join('---').trim();
+      const end = previewEnd(body);
+      if (end === null) continue;
+      expect(body[end - 1]).toBe('\n');
+      const placeholders = (parts: ReturnType<typeof segments>) =>
+        parts.filter((part) => part.variable).map((part) => part.text);
+      const halves = [...segments(body.slice(0, end)), ...segments(body.slice(end))];
+      expect(halves.map((part) => part.text).join('')).toBe(body);
+      expect(placeholders(halves)).toEqual(placeholders(segments(body)));
+    }
+  });
+});
 
 describe('placeholders in a prompt', () => {
   const text =
