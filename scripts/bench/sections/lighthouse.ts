@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.ts';
 import { launchBrowser, newTab, signInCdp } from '../browser.ts';
 import { atLeast, atMost, exactly, type Figure, type Target } from '../lib/figures.ts';
+import { leanHtml, type LeanContent } from '../lib/lean-reference.ts';
 import { median } from '../lib/stats.ts';
 import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import { PAGE_TYPES, type PageType } from '../page-types.ts';
@@ -22,6 +23,10 @@ const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
 const FLOOR_FOLDER = 'bench-floor';
 /** Target (docs/performance.md): a members' page's LCP within this factor of its floor's, measured in the same run. */
 const FLOOR_RATIO = 1.15;
+/** Target (docs/performance.md): a members' page's LCP within this factor of its lean reference's. */
+const LEAN_RATIO = 1.1;
+/** Lighthouse's mobile screen: the lean reference holds what shows on it. */
+const MOBILE = { width: 412, height: 823 };
 /** Every run's full Lighthouse report, overwritten by the next bench. */
 const REPORTS = join(import.meta.dirname, '..', '..', '..', 'bench-results', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -104,6 +109,8 @@ interface Measured {
   path: string;
   /** Members' handling: the session kept, the rest of the caches cleared, the content checked. */
   signedIn: boolean;
+  /** A lean reference has no members' region to check (lib/lean-reference.ts). */
+  lean?: boolean;
   /** File name of its reports in bench-results/lighthouse/, before the run number. */
   report: string;
 }
@@ -122,6 +129,16 @@ function floorMeasured(type: PageType): Measured {
     path: `/${FLOOR_FOLDER}/${floorName(type)}`,
     signedIn: true,
     report: `${pageMeasured(type).report}-floor`,
+  };
+}
+
+/** The lean reference of a members' page, measured as its floor is (see writeFloors). */
+function leanMeasured(type: PageType): Measured {
+  return {
+    path: `/${FLOOR_FOLDER}/${floorName(type)}-lean`,
+    signedIn: true,
+    lean: true,
+    report: `${pageMeasured(type).report}-lean`,
   };
 }
 
@@ -148,7 +165,7 @@ async function measure(browser: Browser, port: number, what: Measured, run: numb
     // Kept for reading why a figure is what it is (open in the Lighthouse viewer).
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `${what.report}-${run}.json`), JSON.stringify(lhr));
-    if (what.signedIn && !(await showsMembersContent(page, what.path))) {
+    if (what.signedIn && !what.lean && !(await showsMembersContent(page, what.path))) {
       throw new Error(`${what.path} did not show the members' content to the signed-in member`);
     }
     const scores: Record<string, number> = {};
@@ -195,6 +212,30 @@ async function writeFloors(
           return { html: `<!doctype html>\n${root.outerHTML}\n`, removed: code.length };
         });
         writeFileSync(join(folder, `${floorName(type)}.html`), html);
+        // The lean reference: what the page shows on Lighthouse's mobile screen, as the words
+        // and links of its headings, paragraphs and prompt previews.
+        await page.setViewportSize(MOBILE);
+        const lean = await page.evaluate((shown): LeanContent => {
+          const main = document.querySelector(shown);
+          const blocks: LeanContent['blocks'] = [];
+          for (const element of main?.querySelectorAll('h1, h2, h3, p, pre') ?? []) {
+            const box = element.getBoundingClientRect();
+            const onScreen = box.width > 0 && box.top < innerHeight && box.bottom > 0;
+            const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+            if (!onScreen || !text || !element.checkVisibility()) continue;
+            const name = element.tagName.toLowerCase();
+            const link = element.closest('a') ?? element.querySelector('a');
+            blocks.push({
+              tag: name === 'h1' || name === 'h2' || name === 'h3' ? name : 'p',
+              // A prompt's preview shows its first lines only.
+              text: name === 'pre' ? text.slice(0, 600) : text,
+              href: link?.getAttribute('href') ?? undefined,
+            });
+          }
+          const site = document.querySelector('header a')?.textContent?.trim() ?? '';
+          return { title: document.title, site, blocks };
+        }, CONTENT_SHOWN);
+        writeFileSync(join(folder, `${floorName(type)}-lean.html`), leanHtml(lean));
         log(
           `  floor of ${type.path}: /${FLOOR_FOLDER}/${floorName(type)} (${removed} scripts and module preloads removed)`,
         );
@@ -236,15 +277,18 @@ export const lighthouse: Section = {
           if (type.signedIn) await signInCdp(browser);
           await warmUp(browser, type);
           const floor = withFloor.includes(type) ? floorMeasured(type) : undefined;
+          const lean = floor ? leanMeasured(type) : undefined;
           const count = floor ? FLOOR_RUNS : RUNS;
           const runs: Run[] = [];
           const floorRuns: Run[] = [];
+          const leanRuns: Run[] = [];
           for (let i = 1; i <= count; i += 1) {
             runs.push(await measure(browser, chrome.port, pageMeasured(type), i));
             if (floor) floorRuns.push(await measure(browser, chrome.port, floor, i));
+            if (lean) leanRuns.push(await measure(browser, chrome.port, lean, i));
           }
           log(
-            `  ${type.name}: performance ${runs.map((run) => run.scores.performance).join(', ')}; LCP ${ms(runs.map((run) => run.lcp))} ms${floor ? `; floor LCP ${ms(floorRuns.map((run) => run.lcp))} ms` : ''}`,
+            `  ${type.name}: performance ${runs.map((run) => run.scores.performance).join(', ')}; LCP ${ms(runs.map((run) => run.lcp))} ms${floor ? `; floor LCP ${ms(floorRuns.map((run) => run.lcp))} ms` : ''}${lean ? `; lean LCP ${ms(leanRuns.map((run) => run.lcp))} ms` : ''}`,
           );
           const targets = targetsFor(type);
           const figure = (metric: string, values: number[], unit: Figure['unit']): Figure => ({
@@ -280,6 +324,7 @@ export const lighthouse: Section = {
             ),
           );
           if (floor) figures.push(...floorFigures(type, runs, floorRuns, floor));
+          if (lean) figures.push(...leanFigures(type, runs, leanRuns, lean));
         } finally {
           await browser.disconnect();
           chrome.kill();
@@ -313,6 +358,32 @@ function floorFigures(type: PageType, runs: Run[], floorRuns: Run[], floor: Meas
       value: lcp !== undefined && floorLcp ? lcp / floorLcp : null,
       unit: 'ratio',
       target: atMost(FLOOR_RATIO),
+      note: `run by run ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}`,
+    },
+  ];
+}
+
+/** The lean reference's LCP and the page's LCP as a multiple of it (docs/performance.md). */
+function leanFigures(type: PageType, runs: Run[], leanRuns: Run[], lean: Measured): Figure[] {
+  const lcp = median(runs.map((run) => run.lcp));
+  const leanLcp = median(leanRuns.map((run) => run.lcp));
+  const pairs = runs.map((run, i) => run.lcp / (leanRuns[i]?.lcp ?? NaN));
+  return [
+    {
+      section: SECTION,
+      subject: type.name,
+      metric: `lean reference LCP (median of ${leanRuns.length})`,
+      value: leanLcp ?? null,
+      unit: 'ms',
+      note: `${lean.path}: the first screen's words and links as static HTML, system typeface, no script; runs alternated with the page's`,
+    },
+    {
+      section: SECTION,
+      subject: type.name,
+      metric: 'LCP / lean reference LCP (medians)',
+      value: lcp !== undefined && leanLcp ? lcp / leanLcp : null,
+      unit: 'ratio',
+      target: atMost(LEAN_RATIO),
       note: `run by run ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}`,
     },
   ];
