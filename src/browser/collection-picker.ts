@@ -1,7 +1,7 @@
 import { addProblem, createProblem, nameProblem, type Collection } from '../lib/collections.ts';
 import { collections, startCollections } from './collections.ts';
 import { $favourites, favourites } from './favourites.ts';
-import { placePopover } from './place-popover.ts';
+import { keepPlaced, placePopover } from './place-popover.ts';
 
 /*
  * The page's one collection picker (src/components/CollectionPicker.astro), opened for one
@@ -182,7 +182,8 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
   part(popover, 'picker-loading').hidden = known !== null;
   popover.showPopover();
   trigger.setAttribute('aria-expanded', 'true');
-  placePopover(popover, trigger);
+  // Until this opening's stop: another star may open the picker again in the same task.
+  keepPlaced(popover, trigger, signal);
 
   opened = {
     trigger,
@@ -229,12 +230,6 @@ export function togglePicker(trigger: HTMLButtonElement, key: string, name: stri
     },
     { signal },
   );
-  for (const type of ['scroll', 'resize'] as const)
-    addEventListener(type, () => placePopover(popover, trigger), {
-      signal,
-      passive: true,
-      capture: true,
-    });
   addEventListener('pagehide', () => closePicker(false), { signal });
 
   const focusFirst = () => {

@@ -146,7 +146,9 @@ function collectionSection(
   // The prompt exports are for collections holding prompts; removed rather than hidden, so the
   // menu's keys (src/browser/menus.ts) never land on them.
   if (!entries.some(isPrompt)) {
-    section.querySelectorAll('[data-export-prompts]').forEach((item) => item.remove());
+    section
+      .querySelectorAll('[data-action="export-prompts"]')
+      .forEach((item) => item.closest('li')?.remove());
   }
   section.querySelector('[data-collection-entries]')!.append(
     ...entries.map((doc, index) =>

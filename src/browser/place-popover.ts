@@ -21,3 +21,24 @@ export function placePopover(popover: HTMLElement, trigger: HTMLElement): void {
   popover.style.left = `${Math.max(MARGIN, left)}px`;
   popover.style.top = `${Math.max(MARGIN, top)}px`;
 }
+
+/**
+ * Places `popover` against `trigger` now, and again as the page scrolls or the window changes
+ * size, until it is hidden (its `toggle` event) or `until` is aborted.
+ */
+export function keepPlaced(popover: HTMLElement, trigger: HTMLElement, until?: AbortSignal): void {
+  const placing = new AbortController();
+  const signal = until ? AbortSignal.any([until, placing.signal]) : placing.signal;
+  const place = () => placePopover(popover, trigger);
+  place();
+  for (const type of ['scroll', 'resize'] as const) {
+    addEventListener(type, place, { signal, passive: true, capture: true });
+  }
+  popover.addEventListener(
+    'toggle',
+    (event) => {
+      if (event.newState === 'closed') placing.abort();
+    },
+    { signal },
+  );
+}

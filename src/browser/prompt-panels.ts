@@ -27,7 +27,7 @@ import { parsePromptValues, writePromptValues, type VariableValues } from '../li
 import { afterLoad, nextTask } from '../members/state.ts';
 import { showToast } from '../stores/toasts.ts';
 import { download } from './download.ts';
-import { placePopover } from './place-popover.ts';
+import { keepPlaced } from './place-popover.ts';
 // Every panel holds a Copy button (CopyButtonView.astro): whoever loads the panel loads it too.
 import './copy-buttons.ts';
 import './toaster.ts';
@@ -322,17 +322,7 @@ class PromptPanel extends HTMLElement {
     holder.addEventListener('menu-open', () =>
       holder.dataset.panelMenu === 'export' ? this.#drawExports(list) : this.#drawAssistants(list),
     );
-    // Kept by its button while open, as the page scrolls or the window changes size.
-    const place = () => (list.hidden ? stopPlacing() : placePopover(list, button));
-    const stopPlacing = () => {
-      removeEventListener('scroll', place, true);
-      removeEventListener('resize', place, true);
-    };
-    holder.addEventListener('menu-shown', () => {
-      placePopover(list, button);
-      addEventListener('scroll', place, { capture: true, passive: true });
-      addEventListener('resize', place, { capture: true, passive: true });
-    });
+    holder.addEventListener('menu-shown', () => keepPlaced(list, button));
     holder.ready();
   }
 
@@ -453,12 +443,16 @@ class PromptPanel extends HTMLElement {
 
   #field({ name, label, hint, choices, long }: PromptField): HTMLElement {
     const wrapper = part('field');
-    const input = part(choices ? 'choice' : long ? 'long-text' : 'text');
+    const input = part(choices ? 'choice' : 'text');
     if (!(input instanceof HTMLTextAreaElement || input instanceof HTMLSelectElement)) {
       throw new Error('prompt panel: a field template holds no control');
     }
     wrapper.querySelector('[data-slot="control"]')?.replaceWith(input);
-    wrapper.toggleAttribute('data-long', Boolean(long) && !choices);
+    // A long text: a wider field and a taller box (src/components/PromptPanelParts.astro).
+    if (long && input instanceof HTMLTextAreaElement) {
+      wrapper.toggleAttribute('data-long', true);
+      input.rows = 4;
+    }
     const id = `${this.#uid}-var-${name}`;
     const labelElement = wrapper.querySelector('label');
     if (labelElement) {

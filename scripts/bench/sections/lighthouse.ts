@@ -323,8 +323,27 @@ export const lighthouse: Section = {
               'ratio',
             ),
           );
-          if (floor) figures.push(...floorFigures(type, runs, floorRuns, floor));
-          if (lean) figures.push(...leanFigures(type, runs, leanRuns, lean));
+          if (floor) {
+            figures.push(
+              ...referenceFigures(type, runs, {
+                runs: floorRuns,
+                name: 'floor',
+                detail: 'scripts removed',
+                note: `${floor.path}, runs alternated with the page's; performance ${floorRuns.map((run) => run.scores.performance).join(', ')}`,
+                ratio: FLOOR_RATIO,
+              }),
+            );
+          }
+          if (lean) {
+            figures.push(
+              ...referenceFigures(type, runs, {
+                runs: leanRuns,
+                name: 'lean reference',
+                note: `${lean.path}: the first screen's words and links as static HTML, system typeface, no script; runs alternated with the page's`,
+                ratio: LEAN_RATIO,
+              }),
+            );
+          }
         } finally {
           await browser.disconnect();
           chrome.kill();
@@ -337,53 +356,34 @@ export const lighthouse: Section = {
   },
 };
 
-/** The floor's LCP and the page's LCP as a multiple of it (the target in docs/performance.md). */
-function floorFigures(type: PageType, runs: Run[], floorRuns: Run[], floor: Measured): Figure[] {
+/**
+ * A reference's LCP (the floor, the lean reference) and the page's LCP as a multiple of it, in
+ * the same run, against `ratio` (the targets of docs/performance.md).
+ */
+function referenceFigures(
+  type: PageType,
+  runs: Run[],
+  reference: { runs: Run[]; name: string; detail?: string; note: string; ratio: number },
+): Figure[] {
   const lcp = median(runs.map((run) => run.lcp));
-  const floorLcp = median(floorRuns.map((run) => run.lcp));
-  const pairs = runs.map((run, i) => run.lcp / (floorRuns[i]?.lcp ?? NaN));
+  const referenceLcp = median(reference.runs.map((run) => run.lcp));
+  const pairs = runs.map((run, i) => run.lcp / (reference.runs[i]?.lcp ?? NaN));
   return [
     {
       section: SECTION,
       subject: type.name,
-      metric: `floor LCP, scripts removed (median of ${floorRuns.length})`,
-      value: floorLcp ?? null,
+      metric: `${reference.name} LCP${reference.detail ? `, ${reference.detail}` : ''} (median of ${reference.runs.length})`,
+      value: referenceLcp ?? null,
       unit: 'ms',
-      note: `${floor.path}, runs alternated with the page's; performance ${floorRuns.map((run) => run.scores.performance).join(', ')}`,
+      note: reference.note,
     },
     {
       section: SECTION,
       subject: type.name,
-      metric: 'LCP / floor LCP (medians)',
-      value: lcp !== undefined && floorLcp ? lcp / floorLcp : null,
+      metric: `LCP / ${reference.name} LCP (medians)`,
+      value: lcp !== undefined && referenceLcp ? lcp / referenceLcp : null,
       unit: 'ratio',
-      target: atMost(FLOOR_RATIO),
-      note: `run by run ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}`,
-    },
-  ];
-}
-
-/** The lean reference's LCP and the page's LCP as a multiple of it (docs/performance.md). */
-function leanFigures(type: PageType, runs: Run[], leanRuns: Run[], lean: Measured): Figure[] {
-  const lcp = median(runs.map((run) => run.lcp));
-  const leanLcp = median(leanRuns.map((run) => run.lcp));
-  const pairs = runs.map((run, i) => run.lcp / (leanRuns[i]?.lcp ?? NaN));
-  return [
-    {
-      section: SECTION,
-      subject: type.name,
-      metric: `lean reference LCP (median of ${leanRuns.length})`,
-      value: leanLcp ?? null,
-      unit: 'ms',
-      note: `${lean.path}: the first screen's words and links as static HTML, system typeface, no script; runs alternated with the page's`,
-    },
-    {
-      section: SECTION,
-      subject: type.name,
-      metric: 'LCP / lean reference LCP (medians)',
-      value: lcp !== undefined && leanLcp ? lcp / leanLcp : null,
-      unit: 'ratio',
-      target: atMost(LEAN_RATIO),
+      target: atMost(reference.ratio),
       note: `run by run ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}`,
     },
   ];
