@@ -13,6 +13,7 @@ import { $confirmedUser, afterLoad, onStoredSessionChange } from '../members/sta
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
+import { inBatches } from './batches.ts';
 
 /*
  * The member's saved entries in this browser. They live in the database (public.saved, one row
@@ -181,11 +182,26 @@ export function startFavourites(): void {
   });
 }
 
+/** Stars wired a few a task: forty wired at once, as a page's stars connect, made one long task. */
+const wireLater = inBatches<() => void>(8, (wire) => wire());
+
 /**
  * Makes the star in `element` (src/components/FavouriteButton.astro) show whether its entry is
- * saved, and save or remove it; returns what stops it.
+ * saved, and save or remove it, in a task soon after; returns what stops it.
  */
 export function wireStar(element: HTMLElement): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  wireLater(() => {
+    if (!stopped && element.isConnected) stop = wireNow(element);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+function wireNow(element: HTMLElement): () => void {
   const button = element.querySelector('button');
   const key = element.dataset.key;
   if (!button || !key) return () => {};

@@ -24,7 +24,8 @@ import {
 } from '../lib/placeholders.ts';
 import { prefill, type PrefillSource } from '../lib/my-details.ts';
 import { parsePromptValues, writePromptValues, type VariableValues } from '../lib/prompt-values.ts';
-import { afterLoad, nextTask } from '../members/state.ts';
+import { afterLoad } from '../members/state.ts';
+import { inBatches } from './batches.ts';
 import { showToast } from '../stores/toasts.ts';
 import { download } from './download.ts';
 import { keepPlaced } from './place-popover.ts';
@@ -74,23 +75,8 @@ function part(name: string): HTMLElement {
 
 let serial = 0;
 
-/** Panels waiting to start, in document order. */
-const waiting: PromptPanel[] = [];
-/** Panels started in one task: forty at once made one of a prompt page's long tasks. */
-const PANELS_PER_TASK = 4;
-
-async function startWaiting(): Promise<void> {
-  while (waiting.length > 0) {
-    for (const panel of waiting.splice(0, PANELS_PER_TASK)) panel.start();
-    if (waiting.length > 0) await nextTask();
-  }
-}
-
-/** Queues a panel's start; the first in a task starts the batches. */
-function queueStart(panel: PromptPanel): void {
-  waiting.push(panel);
-  if (waiting.length === 1) queueMicrotask(() => void startWaiting());
-}
+/** Panels started a few a task: forty at once made one of a prompt page's long tasks. */
+const queueStart = inBatches<PromptPanel>(4, (panel) => panel.start());
 
 /** The prompt's text, filled as the member types, with what to do with it. */
 class PromptPanel extends HTMLElement {

@@ -48,6 +48,11 @@ export const MEMBER_ATTRIBUTE = 'data-member';
 export const SEALED_PART_ATTRIBUTE = 'data-sealed-part';
 /** A top-level element of a region that starts a new sealed part (a catalogue's category). */
 export const PART_START_ATTRIBUTE = 'data-members-part';
+/**
+ * On a category's list of cards: the opener moves its cards in a few at a task
+ * (src/members/open.ts), since each card laid out near the viewport costs a few milliseconds.
+ */
+export const CARD_LIST_ATTRIBUTE = 'data-members-cards';
 /** The sign-in prompt a sealed region shows visitors and crawlers instead of its content. */
 export const SEALED_PROMPT_ATTRIBUTE = 'data-sealed-prompt';
 /** The spinner a members' page shows until its content is open. */

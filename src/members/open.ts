@@ -7,12 +7,14 @@ import {
   SealError,
 } from '../../supabase/functions/_shared/sealing.ts';
 import {
+  CARD_LIST_ATTRIBUTE,
   ENTRY_FILES_PATH,
   ENTRY_REACHED_ATTRIBUTE,
   ENTRY_SHELL_ATTRIBUTE,
   partAad,
   SEALED_PART_ATTRIBUTE,
 } from './contract.ts';
+import { sliceCards } from '../lib/card-slices.ts';
 import { afterPaint, nextTask } from './state.ts';
 
 /*
@@ -92,14 +94,45 @@ function categoriesOf(text: string): string[] {
   return value;
 }
 
+/** Cards held back from a fragment, and the list they go into. */
+interface HeldCards {
+  list: Element;
+  cards: Element[];
+}
+
+/** Parses `html` inert (a template's content runs nothing) and holds back cards past each list's first slice. */
+function parsePart(html: string): { fragment: DocumentFragment; held: HeldCards[] } {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const fragment = template.content;
+  const held = [...fragment.querySelectorAll(`[${CARD_LIST_ATTRIBUTE}]`)].flatMap((list) =>
+    sliceCards([...list.children], (card) => 1 + card.getElementsByTagName('*').length)
+      .slice(1)
+      .map((cards) => {
+        for (const card of cards) card.remove();
+        return { list, cards };
+      }),
+  );
+  return { fragment, held };
+}
+
+/** Moves held-back cards into their lists, a slice a task. */
+async function placeHeld(held: readonly HeldCards[]): Promise<void> {
+  for (const { list, cards } of held) {
+    await nextTask();
+    list.append(...cards);
+  }
+}
+
 /**
  * Decrypts every part of `parts` (sealed for `path`) with `base64Key`, then replaces the region's
  * children with them: the first part (the page header and the first screen) as soon as it is
- * inflated, and the others' categories once that has been painted, one category parsed and
- * inserted a task, so the first screen waits for nothing else and a long catalogue never blocks
- * input for long. Every part is authenticated before any is shown: if one fails to open
- * (SealError), nothing is inserted and the region keeps its sign-in prompt and sealed parts for
- * a retry. `onFirstPart` runs once the first part is in.
+ * inflated, with only its first slice of cards (sliceCards), and the rest once that has been
+ * painted, one slice of cards or one category parsed and inserted a task, so the first screen
+ * waits for nothing else and a long catalogue never blocks input for long. Every part is
+ * authenticated before any is shown: if one fails to open (SealError), nothing is inserted and
+ * the region keeps its sign-in prompt and sealed parts for a retry. `onFirstPart` runs once the
+ * first part is in.
  */
 export async function openRegion(
   main: HTMLElement,
@@ -118,17 +151,18 @@ export async function openRegion(
   // first screen can show.
   performance.measure('members-content-decrypt', { start, end: performance.now() });
   main.setAttribute('aria-busy', 'true');
-  main.innerHTML = firstHtml;
+  const opening = parsePart(firstHtml);
+  main.replaceChildren(opening.fragment);
   onFirstPart();
-  if (rest.length > 0) {
+  if (opening.held.length > 0 || rest.length > 0) {
     await afterPaint();
+    await placeHeld(opening.held);
     for (const text of await Promise.all(rest.map(inflateText))) {
       for (const html of categoriesOf(text)) {
         await nextTask();
-        // Parsed inert (a template's content runs nothing), then moved in.
-        const template = document.createElement('template');
-        template.innerHTML = html;
-        main.append(template.content);
+        const category = parsePart(html);
+        main.append(category.fragment);
+        await placeHeld(category.held);
       }
     }
   }
