@@ -9,6 +9,7 @@ import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
 import './menus.ts';
 import './mobile-menu.ts';
 import './theme-toggle.ts';
+import { showMemberName } from './member-name.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { wireSearchShortcuts } from '../search/shortcuts.ts';
 
@@ -40,15 +41,9 @@ restoreSession(localStorage, Date.now() / 1000);
 onStoredSessionChange(() => restoreSession(localStorage, Date.now() / 1000));
 
 // The stored session already names the member: the user menu shows it from the first frame
-// the shell runs in, not after the members' shell has loaded.
-$displayName.subscribe((name) => {
-  document.querySelectorAll('[data-user-name]').forEach((element) => {
-    element.textContent = name;
-  });
-  document.querySelectorAll('[data-user-initial]').forEach((element) => {
-    element.textContent = name.charAt(0);
-  });
-});
+// the shell runs in (a sealed page's opener showed it earlier still), not after the members'
+// shell has loaded.
+$displayName.subscribe(showMemberName);
 
 $auth.subscribe(({ status }) => {
   if (status !== 'loading') {
