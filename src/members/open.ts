@@ -100,7 +100,10 @@ interface HeldCards {
   cards: Element[];
 }
 
-/** Parses `html` inert (a template's content runs nothing) and holds back cards past each list's first slice. */
+/**
+ * Parses `html` inert (a template's content runs nothing) and holds back the cards past each
+ * list's first slice.
+ */
 function parsePart(html: string): { fragment: DocumentFragment; held: HeldCards[] } {
   const template = document.createElement('template');
   template.innerHTML = html;
