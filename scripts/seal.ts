@@ -11,10 +11,12 @@ import {
 } from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../supabase/functions/_shared/sealing.ts';
 import {
+  DEFERRED_MODULES_ATTRIBUTE,
   PART_START_ATTRIBUTE,
   partAad,
   REGION_ATTRIBUTE,
   SEALED_PART_ATTRIBUTE,
+  SEALED_PARTS_ATTRIBUTE,
   SEALED_PROMPT_ATTRIBUTE,
 } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
@@ -44,6 +46,11 @@ export interface SealedRegion {
   main: Span;
   /** The <main> start tag's span. */
   openTag: Span;
+  /**
+   * The opener's span (src/components/MembersOpener.astro, after </main>), where the later parts
+   * go; undefined on a page without one.
+   */
+  opener: Span | undefined;
   /** The region's scripts (elements, not text that looks like one), in document order. */
   scripts: Span[];
   /**
@@ -90,13 +97,30 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
   const cuts = starts.slice(1).map((element) => outerSpan(element).start);
   const first = { start: content.start, end: cuts[0] ?? content.end };
   const later = cuts.map((start, index) => ({ start, end: cuts[index + 1] ?? content.end }));
-  return { main: outerSpan(main), openTag: startTagSpan(main), scripts, first, later };
+  const mainEnd = outerSpan(main).end;
+  const opener = [...elements(document)].find(
+    (element) =>
+      element.tagName === 'script' &&
+      attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined &&
+      outerSpan(element).start >= mainEnd,
+  );
+  return {
+    main: outerSpan(main),
+    openTag: startTagSpan(main),
+    opener: opener && outerSpan(opener),
+    scripts,
+    first,
+    later,
+  };
 }
 
 /**
  * Seals the members' region of every sealed members' page, in memory: each part under its own
  * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
- * moved, dropped or swapped.
+ * moved, dropped or swapped. The first part stays in <main>, which says the count
+ * (SEALED_PARTS_ATTRIBUTE); the later ones go right after the opener, so a browser runs the
+ * opener, and can show the first screen, before the rest of the page has arrived (on
+ * /text-prompts the first screen's HTML is a third of the page's gzip bytes).
  *
  * @param pages the built pages, changed in place
  * @param base64Key the members' content key
@@ -121,12 +145,25 @@ export async function sealMembersPages(
       ),
     );
     const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
+    const [first, ...later] = templates;
+    if (later.length > 0 && !region.opener) {
+      throw new Error(`${page.name}: its sealed members' region has no opener after it`);
+    }
+    // The start tag's last character is its '>'.
+    const beforeClose = region.openTag.end - 1;
+    const afterOpener = region.opener?.end ?? region.main.end;
     page.html = applyEdits(html, [
+      {
+        start: beforeClose,
+        end: beforeClose,
+        text: ` ${SEALED_PARTS_ATTRIBUTE}="${parts.length}"`,
+      },
       {
         start: region.openTag.end,
         end: region.main.end,
-        text: `${PROMPT}${templates.join('')}</main>${scripts.join('')}`,
+        text: `${PROMPT}${first ?? ''}</main>${scripts.join('')}`,
       },
+      { start: afterOpener, end: afterOpener, text: later.join('') },
     ]);
     const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
     sealed.push({ page: page.path, bytes, parts: parts.length });

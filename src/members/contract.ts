@@ -44,8 +44,18 @@ export const STATE_EVENT = 'members-state';
 /** On <html>: a session is stored, so the shell shows the members' variant of its parts. */
 export const MEMBER_ATTRIBUTE = 'data-member';
 
-/** A sealed region's ciphertext, one <template> per part, in order (scripts/seal.ts). */
+/**
+ * A sealed region's ciphertext, one <template> per part, in document order (scripts/seal.ts):
+ * the first inside <main>, ahead of the opener, and every later one right after the opener, so
+ * the first screen opens while the rest of the page is still on its way.
+ */
 export const SEALED_PART_ATTRIBUTE = 'data-sealed-part';
+/**
+ * On a sealed <main>: how many parts it was sealed as. The opener reads it before the later parts
+ * have arrived; each part's additional data holds the count (partAad), so a changed count opens
+ * nothing.
+ */
+export const SEALED_PARTS_ATTRIBUTE = 'data-sealed-parts';
 /** A top-level element of a region that starts a new sealed part (a catalogue's category). */
 export const PART_START_ATTRIBUTE = 'data-members-part';
 /**

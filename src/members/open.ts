@@ -13,6 +13,7 @@ import {
   ENTRY_SHELL_ATTRIBUTE,
   partAad,
   SEALED_PART_ATTRIBUTE,
+  SEALED_PARTS_ATTRIBUTE,
 } from './contract.ts';
 import { sliceCards } from '../lib/card-slices.ts';
 import { afterPaint, nextTask } from './state.ts';
@@ -23,11 +24,66 @@ import { afterPaint, nextTask } from './state.ts';
  * soon as the region is parsed, and into the recovery code (src/members/recover.ts).
  */
 
-/** The region's sealed parts, in order. */
-export function sealedParts(main: HTMLElement): string[] {
-  return [...main.querySelectorAll(`template[${SEALED_PART_ATTRIBUTE}]`)].map((template) =>
-    template.innerHTML.trim(),
+/**
+ * A region's sealed parts: how many it was sealed as, the first, and the later ones once the
+ * page holds them. The opener runs right after the first part (scripts/seal.ts puts the later
+ * ones after it), so it can open the first screen while the rest is still on its way.
+ */
+export interface SealedParts {
+  count: number;
+  first: string;
+  later(): Promise<readonly string[]>;
+}
+
+/** Parts already in hand (an entry's file, a page fetched again). */
+export function partsOf(parts: readonly string[]): SealedParts | null {
+  const [first, ...later] = parts;
+  if (first === undefined) return null;
+  return { count: parts.length, first, later: () => Promise.resolve(later) };
+}
+
+/** Resolves once `doc` has been parsed to its end (one parsed from text, with no window, is). */
+function parsed(doc: Document): Promise<void> {
+  if (doc.readyState !== 'loading' || !doc.defaultView) return Promise.resolve();
+  return new Promise((resolve) =>
+    doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
   );
+}
+
+/**
+ * The sealed parts of the page in `doc` (its region `main`), whether or not the parser has
+ * reached the later ones yet; null when the region holds none (built with
+ * MEMBERS_CONTENT_SEAL=off, or already opened).
+ */
+export function sealedParts(main: HTMLElement, doc: Document = document): SealedParts | null {
+  const first = main.querySelector(`template[${SEALED_PART_ATTRIBUTE}]`)?.innerHTML.trim();
+  if (first === undefined) return null;
+  const count = Number(main.getAttribute(SEALED_PARTS_ATTRIBUTE) ?? '1');
+  return {
+    count,
+    first,
+    later: async () => {
+      await parsed(doc);
+      // After <main>, whose own part may already have gone with the first screen it opened. A
+      // part cut off or missing opens nothing: each part's additional data holds the count.
+      return [...doc.querySelectorAll(`template[${SEALED_PART_ATTRIBUTE}]`)]
+        .filter((template) => !main.contains(template))
+        .map((template) => template.innerHTML.trim());
+    },
+  };
+}
+
+/** Every one of `parts`, once the page holds them all. */
+export async function allParts(parts: SealedParts): Promise<string[]> {
+  return [parts.first, ...(await parts.later())];
+}
+
+/**
+ * The rest of a page would not open after its first screen was shown: that copy of the page is
+ * damaged (cut off, or changed), since the same key opened its first part.
+ */
+export class RestOfPageError extends Error {
+  override name = 'RestOfPageError';
 }
 
 /** An entry's sealed parts could not be fetched: the network, not the page, failed. */
@@ -36,7 +92,7 @@ export class EntryFetchError extends Error {
 }
 
 /** What to open: sealed parts and the path they are sealed for, or a page to go to instead. */
-export type PartsToOpen = { parts: readonly string[]; path: string } | { goTo: string };
+export type PartsToOpen = { parts: SealedParts; path: string } | { goTo: string };
 
 /**
  * What a region opens. On an entry page shell (ENTRY_SHELL_ATTRIBUTE) reached at an entry's
@@ -47,7 +103,7 @@ export type PartsToOpen = { parts: readonly string[]; path: string } | { goTo: s
  */
 export async function partsToOpen(
   main: HTMLElement,
-  own: readonly string[],
+  own: SealedParts,
   here: string,
   base64Key: string,
   fresh = false,
@@ -66,7 +122,9 @@ export async function partsToOpen(
     // parts then fail to open (SealError), and the caller asks for the current key.
     const key = await importContentKey(parseContentKey(base64Key));
     await Promise.all(
-      own.map((sealed, index) => decryptSealed(key, sealed, partAad(shell, index, own.length))),
+      (await allParts(own)).map((sealed, index) =>
+        decryptSealed(key, sealed, partAad(shell, index, own.count)),
+      ),
     );
     const catalogue = shell.slice(0, shell.lastIndexOf('/'));
     return { goTo: `${catalogue}#${here.slice(here.lastIndexOf('/') + 1)}` };
@@ -74,10 +132,10 @@ export async function partsToOpen(
   if (!response.ok) throw new EntryFetchError(`the entry's file answered ${response.status}`);
   const body = (await response.json().catch(() => null)) as { parts?: unknown } | null;
   const parts = body?.parts;
-  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) {
-    throw new SealError("the entry's file holds no sealed parts");
-  }
-  return { parts, path: here };
+  const inHand =
+    Array.isArray(parts) && parts.every((part) => typeof part === 'string') && partsOf(parts);
+  if (!inHand) throw new SealError("the entry's file holds no sealed parts");
+  return { parts: inHand, path: here };
 }
 
 /** A later part's categories: a JSON array of their HTML (partTexts in scripts/seal.ts). */
@@ -128,28 +186,28 @@ async function placeHeld(held: readonly HeldCards[]): Promise<void> {
 }
 
 /**
- * Decrypts every part of `parts` (sealed for `path`) with `base64Key`, then replaces the region's
- * children with them: the first part (the page header and the first screen) as soon as it is
- * inflated, with only its first slice of cards (sliceCards), and the rest once that has been
- * painted, one slice of cards or one category parsed and inserted a task, so the first screen
- * waits for nothing else and a long catalogue never blocks input for long. Every part is
- * authenticated before any is shown: if one fails to open (SealError), nothing is inserted and
- * the region keeps its sign-in prompt and sealed parts for a retry. `onFirstPart` runs once the
- * first part is in.
+ * Decrypts the first of `parts` (sealed for `path`) with `base64Key` and replaces the region's
+ * children with it (the page header and the first screen), with only its first slice of cards
+ * (sliceCards); then, once that has been painted and the page holds the later parts, decrypts
+ * those and puts them in, one slice of cards or one category parsed and inserted a task, so the
+ * first screen waits for nothing else and a long catalogue never blocks input for long.
+ *
+ * Each part is authenticated before any of it is shown, and every later part before any later
+ * one is. If the first fails to open (SealError), nothing is inserted and the region keeps its
+ * sign-in prompt and sealed parts for a retry; if a later one fails, the first screen stays and
+ * RestOfPageError says the rest would not open. `onFirstPart` runs once the first part is in.
  */
 export async function openRegion(
   main: HTMLElement,
-  parts: readonly string[],
+  parts: SealedParts,
   base64Key: string,
   path: string,
   onFirstPart: () => void,
 ): Promise<void> {
   const start = performance.now();
   const key = await importContentKey(parseContentKey(base64Key));
-  const [first, ...rest] = await Promise.all(
-    parts.map((sealed, index) => decryptSealed(key, sealed, partAad(path, index, parts.length))),
-  );
-  const firstHtml = first ? await inflateText(first) : '';
+  const aad = (index: number) => partAad(path, index, parts.count);
+  const firstHtml = await inflateText(await decryptSealed(key, parts.first, aad(0)));
   // Read by the sealing tests and the bench: what opening a page costs a member before the
   // first screen can show.
   performance.measure('members-content-decrypt', { start, end: performance.now() });
@@ -157,19 +215,41 @@ export async function openRegion(
   const opening = parsePart(firstHtml);
   main.replaceChildren(opening.fragment);
   onFirstPart();
-  if (opening.held.length > 0 || rest.length > 0) {
-    await afterPaint();
-    await placeHeld(opening.held);
-    for (const text of await Promise.all(rest.map(inflateText))) {
-      for (const html of categoriesOf(text)) {
-        await nextTask();
-        const category = parsePart(html);
-        main.append(category.fragment);
-        await placeHeld(category.held);
+  try {
+    if (opening.held.length > 0 || parts.count > 1) {
+      await afterPaint();
+      await placeHeld(opening.held);
+      const later = await parts.later();
+      if (later.length !== parts.count - 1) {
+        throw new SealError(`the page holds ${later.length + 1} of its ${parts.count} parts`);
+      }
+      const texts = await Promise.all(
+        later.map(async (sealed, index) =>
+          inflateText(await decryptSealed(key, sealed, aad(index + 1))),
+        ),
+      );
+      for (const text of texts) {
+        for (const html of categoriesOf(text)) {
+          await nextTask();
+          const category = parsePart(html);
+          main.append(category.fragment);
+          await placeHeld(category.held);
+        }
       }
     }
+  } catch (error) {
+    throw new RestOfPageError(`the rest of this page would not open: ${String(error)}`, {
+      cause: error,
+    });
+  } finally {
+    main.removeAttribute('aria-busy');
   }
-  main.removeAttribute('aria-busy');
+  // The later parts' ciphertext is no longer needed (the first went with replaceChildren).
+  for (const template of main.ownerDocument.querySelectorAll(
+    `template[${SEALED_PART_ATTRIBUTE}]`,
+  )) {
+    template.remove();
+  }
   // The browser looked for the link's #entry before it existed, so it is neither scrolled to nor
   // :target: marked instead, for the outline src/styles/global.css gives an entry reached.
   const entry =

@@ -3,7 +3,7 @@ import { SealError } from '../../supabase/functions/_shared/sealing.ts';
 import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
 import { SignInNeeded } from './server.ts';
 import { withMembersKey } from './with-key.ts';
-import { openRegion, partsToOpen, sealedParts } from './open.ts';
+import { openRegion, partsToOpen, RestOfPageError, sealedParts, type SealedParts } from './open.ts';
 import { goToSignIn, membersFailure, membersRegion, setMembersState } from './state.ts';
 
 /*
@@ -30,12 +30,12 @@ function showFailure(main: HTMLElement, retry: () => void): void {
 }
 
 /** The page's sealed parts afresh from the server, bypassing every cache. */
-async function refetchParts(): Promise<string[] | null> {
+async function refetchParts(): Promise<SealedParts | null> {
   try {
     const response = await fetch(location.pathname, { cache: 'no-store' });
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     const main = membersRegion(page)?.main;
-    return main ? sealedParts(main) : null;
+    return main ? sealedParts(main, page) : null;
   } catch (error) {
     console.error('Could not fetch this members page again', error);
     return null;
@@ -46,10 +46,12 @@ async function refetchParts(): Promise<string[] | null> {
  * Opens the page with the members' key (refreshing the session first if it must fetch it);
  * `fresh` fetches an entry's parts past every cache.
  */
-async function reopen(own: string[], fresh = false): Promise<void> {
+async function reopen(own: SealedParts | null, fresh = false): Promise<void> {
   const region = membersRegion();
   if (!region) return;
   try {
+    // The first part went with the first screen it opened, and the page could not be fetched again.
+    if (!own) throw new SealError('this copy of the page holds no sealed parts');
     const here = canonicalPath(location.pathname);
     await withMembersKey(async (_, key) => {
       const what = await partsToOpen(region.main, own, here, key, fresh);
@@ -62,7 +64,8 @@ async function reopen(own: string[], fresh = false): Promise<void> {
       return;
     }
     console.error('Could not open this members page', error);
-    setMembersState('failed', error instanceof SealError ? 'damaged' : 'network');
+    const damaged = error instanceof SealError || error instanceof RestOfPageError;
+    setMembersState('failed', damaged ? 'damaged' : 'network');
     recover();
   }
 }

@@ -6,9 +6,29 @@ import {
   requestToken,
   tokenAal,
 } from '../../supabase/functions/_shared/members-key.ts';
-import { parsePage } from '../../scripts/html.ts';
-import { partTexts, sealedRegion } from '../../scripts/seal.ts';
-import { REGION_ATTRIBUTE } from '../../src/members/contract.ts';
+import {
+  attribute,
+  children,
+  find,
+  parsePage,
+  templateText,
+  type Element,
+} from '../../scripts/html.ts';
+import { BuiltPage } from '../../scripts/built-pages.ts';
+import { partTexts, sealedRegion, sealMembersPages } from '../../scripts/seal.ts';
+import {
+  DEFERRED_MODULES_ATTRIBUTE,
+  partAad,
+  REGION_ATTRIBUTE,
+  SEALED_PART_ATTRIBUTE,
+  SEALED_PARTS_ATTRIBUTE,
+} from '../../src/members/contract.ts';
+import {
+  importContentKey,
+  parseContentKey,
+  SealError,
+  unseal,
+} from '../../supabase/functions/_shared/sealing.ts';
 
 const token = (claims: object) =>
   `x.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.y`;
@@ -104,6 +124,68 @@ describe('sealed parts', () => {
     },
   ])('split in two: the first screen, then the rest a category at a time', ({ content, parts }) => {
     expect(partsOf(content)).toEqual(parts);
+  });
+
+  describe('a sealed page', () => {
+    const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
+    const opener = `<script ${DEFERRED_MODULES_ATTRIBUTE}="{}">open()</script>`;
+    const sealedPage = async (content: string, after = opener) => {
+      const page = new BuiltPage(
+        'toolstack.html',
+        `<!doctype html><html><head></head><body><main ${REGION_ATTRIBUTE}="sealed">${content}</main>${after}<footer>F</footer></body></html>`,
+      );
+      await sealMembersPages([page], key);
+      return page.html;
+    };
+    /** What a browser finds: each element's tag and its sealed part's text, if it is one. */
+    const layout = (html: string) => {
+      const document = parsePage(html);
+      const body = find(document, (element) => element.tagName === 'body');
+      const main = find(document, (element) => element.tagName === 'main');
+      const named = (element: Element) =>
+        attribute(element, SEALED_PART_ATTRIBUTE) === undefined
+          ? element.tagName
+          : templateText(element).trim();
+      return {
+        count: main && attribute(main, SEALED_PARTS_ATTRIBUTE),
+        main: main ? children(main).map(named) : [],
+        body: body ? children(body).map(named) : [],
+      };
+    };
+
+    it('keeps the first part in <main> with the count, and puts the later ones after the opener', async () => {
+      const html = await sealedPage(
+        `<h1>A</h1>${section('a')}<script type="module" src="/a.js"></script>${section('b')}`,
+      );
+      const { count, main, body } = layout(html);
+      expect(count).toBe('2');
+      const [prompt, first] = main;
+      expect(main).toEqual([prompt, first]);
+      expect(prompt).toBe('div');
+      const [, script, openerScript, later, footer] = body;
+      expect(body).toEqual(['main', script, openerScript, later, footer]);
+      expect([script, openerScript, footer]).toEqual(['script', 'script', 'footer']);
+      const contentKey = await importContentKey(parseContentKey(key));
+      expect(await unseal(contentKey, first ?? '', partAad('/toolstack', 0, 2))).toBe(
+        `<h1>A</h1>${section('a')}`,
+      );
+      expect(await unseal(contentKey, later ?? '', partAad('/toolstack', 1, 2))).toBe(
+        JSON.stringify([section('b')]),
+      );
+      // Bound to the count <main> states: a page that says it has one part opens nothing.
+      await expect(unseal(contentKey, first ?? '', partAad('/toolstack', 0, 1))).rejects.toThrow(
+        SealError,
+      );
+    });
+
+    it('keeps a page of one part whole in <main>, and refuses later parts with no opener to follow', async () => {
+      const html = await sealedPage(`<h1>A</h1>${section('a')}`);
+      expect(layout(html)).toMatchObject({ count: '1', body: ['main', 'script', 'footer'] });
+      expect(layout(html).main).toHaveLength(2);
+      await expect(sealedPage(`<h1>A</h1>${section('a')}${section('b')}`, '')).rejects.toThrow(
+        "toolstack.html: its sealed members' region has no opener after it",
+      );
+    });
   });
 
   it('takes out the scripts that are elements, never text that spells one', () => {

@@ -5,7 +5,7 @@ import { SealError } from '../../../supabase/functions/_shared/sealing.ts';
 import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 import { canonicalPath } from '../../lib/paths.ts';
 import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
-import { EntryFetchError, openRegion, partsToOpen, sealedParts } from '../open.ts';
+import { EntryFetchError, openRegion, partsToOpen, RestOfPageError, sealedParts } from '../open.ts';
 import { currentSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
 import { afterLoad, membersRegion, membersState, nextTask, setMembersState } from '../state.ts';
@@ -13,7 +13,9 @@ import { afterLoad, membersRegion, membersState, nextTask, setMembersState } fro
 /*
  * The opener of a sealed members' page, inlined right after its <main> by
  * src/components/MembersOpener.astro and compiled by scripts/inline-scripts.ts: one script
- * with no imports, so the content needs nothing but the page itself.
+ * with no imports, so the content needs nothing but the page itself. It runs as soon as the
+ * first screen's sealed part has arrived: the later parts come after it in the page
+ * (scripts/seal.ts), and open once they have been parsed (src/members/open.ts).
  *
  * A returning member has the key in storage (src/members/key.ts): the page opens with no
  * request at all. Without one, and with an unexpired token, it asks the key function once
@@ -88,7 +90,7 @@ async function open(): Promise<void> {
   showMemberName(displayName(stored.session.user));
   const own = sealedParts(region.main);
   // Built with MEMBERS_CONTENT_SEAL=off: the region is already open.
-  if (own.length === 0) {
+  if (!own) {
     setMembersState('open');
     return;
   }
@@ -113,9 +115,11 @@ async function open(): Promise<void> {
   try {
     await openWith(key);
   } catch (error) {
-    if (error instanceof EntryFetchError) {
+    if (error instanceof EntryFetchError || error instanceof RestOfPageError) {
+      // Neither is the key's: the entry's file did not come, or the key opened the first part
+      // and the rest of this copy is damaged.
       console.error('Could not open this members page', error);
-      setMembersState('failed', 'network');
+      setMembersState('failed', error instanceof RestOfPageError ? 'damaged' : 'network');
       return;
     }
     if (!(error instanceof SealError)) throw error;
