@@ -11,7 +11,6 @@ import {
 } from '../src/lib/constants.ts';
 import { importContentKey, parseContentKey, seal } from '../supabase/functions/_shared/sealing.ts';
 import {
-  DEFERRED_MODULES_ATTRIBUTE,
   PART_START_ATTRIBUTE,
   partAad,
   REGION_ATTRIBUTE,
@@ -46,11 +45,8 @@ export interface SealedRegion {
   main: Span;
   /** The <main> start tag's span. */
   openTag: Span;
-  /**
-   * The opener's span (src/components/MembersOpener.astro, after </main>), where the later parts
-   * go; undefined on a page without one.
-   */
-  opener: Span | undefined;
+  /** Where the later parts go: the end of <body>, after everything the page shows without them. */
+  bodyEnd: number;
   /** The region's scripts (elements, not text that looks like one), in document order. */
   scripts: Span[];
   /**
@@ -97,17 +93,11 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
   const cuts = starts.slice(1).map((element) => outerSpan(element).start);
   const first = { start: content.start, end: cuts[0] ?? content.end };
   const later = cuts.map((start, index) => ({ start, end: cuts[index + 1] ?? content.end }));
-  const mainEnd = outerSpan(main).end;
-  const opener = [...elements(document)].find(
-    (element) =>
-      element.tagName === 'script' &&
-      attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined &&
-      outerSpan(element).start >= mainEnd,
-  );
+  const body = find(document, (element) => element.tagName === 'body');
   return {
     main: outerSpan(main),
     openTag: startTagSpan(main),
-    opener: opener && outerSpan(opener),
+    bodyEnd: body ? innerSpan(body).end : outerSpan(main).end,
     scripts,
     first,
     later,
@@ -118,9 +108,11 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
  * Seals the members' region of every sealed members' page, in memory: each part under its own
  * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
  * moved, dropped or swapped. The first part stays in <main>, which says the count
- * (SEALED_PARTS_ATTRIBUTE); the later ones go right after the opener, so a browser runs the
- * opener, and can show the first screen, before the rest of the page has arrived (on
- * /text-prompts the first screen's HTML is a third of the page's gzip bytes).
+ * (SEALED_PARTS_ATTRIBUTE); the later ones go at the end of <body>, so a browser runs the
+ * opener (after </main>), and can show the first screen, before the rest of the page has
+ * arrived (on /text-prompts the first screen's HTML is a third of the page's gzip bytes). Not
+ * right after the opener: 35 KB of ciphertext there kept the footer, dialogs and templates that
+ * follow from compressing against the scripts before them (0.5 KB more gzip on /toolstack).
  *
  * @param pages the built pages, changed in place
  * @param base64Key the members' content key
@@ -146,12 +138,8 @@ export async function sealMembersPages(
     );
     const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
     const [first, ...later] = templates;
-    if (later.length > 0 && !region.opener) {
-      throw new Error(`${page.name}: its sealed members' region has no opener after it`);
-    }
     // The start tag's last character is its '>'.
     const beforeClose = region.openTag.end - 1;
-    const afterOpener = region.opener?.end ?? region.main.end;
     page.html = applyEdits(html, [
       {
         start: beforeClose,
@@ -163,7 +151,7 @@ export async function sealMembersPages(
         end: region.main.end,
         text: `${PROMPT}${first ?? ''}</main>${scripts.join('')}`,
       },
-      { start: afterOpener, end: afterOpener, text: later.join('') },
+      { start: region.bodyEnd, end: region.bodyEnd, text: later.join('') },
     ]);
     const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
     sealed.push({ page: page.path, bytes, parts: parts.length });
