@@ -91,6 +91,10 @@ export const ENTRY_MAP_ATTRIBUTE = 'data-entry-map';
 export const ENTRY_REACHED_ATTRIBUTE = 'data-entry-reached';
 /** The failure message shown in a region that could not be opened. */
 export const FAILURE_BOX_ATTRIBUTE = 'data-unseal-error';
+/** On that message's text when nothing of the region could be opened. */
+export const FAILURE_WHOLE_ATTRIBUTE = 'data-unseal-error-whole';
+/** On its text when the first screen opened and the rest of the page would not. */
+export const FAILURE_REST_ATTRIBUTE = 'data-unseal-error-rest';
 /** On the <template> of that message, rendered by src/components/MembersOpener.astro. */
 export const FAILURE_TEMPLATE_ATTRIBUTE = 'data-unseal-error-template';
 /**

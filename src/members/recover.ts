@@ -1,6 +1,12 @@
 import { canonicalPath } from '../lib/paths.ts';
 import { SealError } from '../../supabase/functions/_shared/sealing.ts';
-import { FAILURE_BOX_ATTRIBUTE, FAILURE_TEMPLATE_ATTRIBUTE } from './contract.ts';
+import {
+  FAILURE_BOX_ATTRIBUTE,
+  FAILURE_REST_ATTRIBUTE,
+  FAILURE_TEMPLATE_ATTRIBUTE,
+  FAILURE_WHOLE_ATTRIBUTE,
+  SEALED_PROMPT_ATTRIBUTE,
+} from './contract.ts';
 import { SignInNeeded } from './server.ts';
 import { withMembersKey } from './with-key.ts';
 import { openRegion, partsToOpen, RestOfPageError, sealedParts, type SealedParts } from './open.ts';
@@ -12,13 +18,19 @@ import { goToSignIn, membersFailure, membersRegion, setMembersState } from './st
  * blank page: the member sees what happened and can try again.
  */
 
-/** Shows the failure message (src/components/MembersOpener.astro's template) with its retry. */
+/**
+ * Shows the failure message (src/components/MembersOpener.astro's template) with its retry, saying
+ * whether the whole page or only its rest would not open: the first screen is on screen once the
+ * sign-in prompt has gone.
+ */
 function showFailure(main: HTMLElement, retry: () => void): void {
   const template = document.querySelector<HTMLTemplateElement>(
     `template[${FAILURE_TEMPLATE_ATTRIBUTE}]`,
   );
   const box = template?.content.firstElementChild?.cloneNode(true);
   if (!(box instanceof HTMLElement)) return;
+  const rest = !main.querySelector(`[${SEALED_PROMPT_ATTRIBUTE}]`);
+  box.querySelector(`[${rest ? FAILURE_WHOLE_ATTRIBUTE : FAILURE_REST_ATTRIBUTE}]`)?.remove();
   const button = box.querySelector('button');
   button?.addEventListener('click', () => {
     box.remove();

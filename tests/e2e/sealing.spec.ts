@@ -148,6 +148,7 @@ test('a tampered page shows an error with a retry, never a blank page', async ({
   });
   await page.goto('/lab');
   await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
+  await expect(page.getByRole('alert')).not.toContainText('The rest');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
   await expect
     .poll(() =>
@@ -185,7 +186,10 @@ for (const damage of ['changed', 'cut off'] as const) {
       });
     }, damage === 'cut off');
     await page.goto('/lab');
-    await expect(page.getByRole('alert')).toContainText('This page could not be opened.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The rest of this page could not be opened. This copy may be damaged or cut short.',
+    );
+    await expect(page.getByRole('alert')).not.toContainText('This page could not be opened.');
     await expect(page.getByRole('heading', { level: 1, name: 'Tool Lab' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Voice Agent' })).toBeVisible();
     // Nothing of the part that would not open is shown.
