@@ -35,8 +35,9 @@ export default defineConfig({
       ? './node_modules/.astro'
       : `./node_modules/.astro/content-${buildContentDir.replace(/[^A-Za-z0-9]+/g, '-')}`,
   // /toolstack is served from toolstack.html: URLs are the routes without trailing slashes.
-  // Styles are inlined: one render-blocking request less on a first visit (about 150 ms of LCP
-  // in Lighthouse's mobile model) for ~6 KB of gzipped CSS per page.
+  // Styles are inlined: one render-blocking request less on a first visit, measured against one
+  // cached file at 150 ms of LCP in Lighthouse's mobile model and 750 ms under the browser's own
+  // slow-4G throttling, for 13.5 KB of gzipped CSS per page (docs/performance.md).
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
   // The port of PUBLIC_SITE_URL (scripts/ports.ts); never another one, since every page carries

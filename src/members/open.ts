@@ -27,7 +27,7 @@ import { afterPaint, nextTask } from './state.ts';
 /**
  * A region's sealed parts: how many it was sealed as, the first, and the later ones once the
  * page holds them. The opener runs right after the first part (scripts/seal.ts puts the later
- * ones after it), so it can open the first screen while the rest is still on its way.
+ * ones at the end of <body>), so it can open the first screen while the rest is on its way.
  */
 export interface SealedParts {
   count: number;
@@ -35,7 +35,7 @@ export interface SealedParts {
   later(): Promise<readonly string[]>;
 }
 
-/** Parts already in hand (an entry's file, a page fetched again). */
+/** Parts already in hand: an entry's file. */
 export function partsOf(parts: readonly string[]): SealedParts | null {
   const [first, ...later] = parts;
   if (first === undefined) return null;
