@@ -112,6 +112,27 @@ function sealedParts(document: Document): string[] {
 }
 
 /**
+ * The entry pages a catalogue's shell stands for: the sealed pages one level under its folder,
+ * other than the shell and the catalogue's numbered pages. Undefined when `shell` is not a shell.
+ */
+export function shellEntries(
+  shell: BuiltPage,
+  pages: readonly BuiltPage[],
+): BuiltPage[] | undefined {
+  const main = find(shell.document, (element) => element.tagName === 'main');
+  if (!main || attribute(main, ENTRY_SHELL_ATTRIBUTE) !== shell.path) return undefined;
+  const prefix = shell.path.slice(0, shell.path.lastIndexOf('/') + 1);
+  return pages.filter(
+    (page) =>
+      page !== shell &&
+      page.region === 'sealed' &&
+      page.path.startsWith(prefix) &&
+      !page.path.slice(prefix.length).includes('/') &&
+      !/^\d+$/.test(page.path.slice(prefix.length)),
+  );
+}
+
+/**
  * Moves every sealed entry page of a catalogue with a shell into /_entries/ and gives the shell
  * the entries' scripts. `pages` loses the entry pages (their files are deleted).
  *
@@ -128,16 +149,9 @@ export async function writeEntryShells(
   await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
   for (const shell of pages) {
     const main = find(shell.document, (element) => element.tagName === 'main');
-    if (!main || attribute(main, ENTRY_SHELL_ATTRIBUTE) !== shell.path) continue;
+    const entries = shellEntries(shell, pages);
+    if (!main || !entries) continue;
     const prefix = shell.path.slice(0, shell.path.lastIndexOf('/') + 1);
-    const entries = pages.filter(
-      (page) =>
-        page !== shell &&
-        page.region === 'sealed' &&
-        page.path.startsWith(prefix) &&
-        !page.path.slice(prefix.length).includes('/') &&
-        !/^\d+$/.test(page.path.slice(prefix.length)),
-    );
     const modules = [modulesOf(shell.document), ...entries.map((page) => modulesOf(page.document))];
     const scripts = inlineScripts(shell.document);
     const allowed = parsePolicy(attribute(policyMeta(shell.document), 'content') ?? '');

@@ -11,7 +11,8 @@ import { shellScripts } from './shell-scripts.ts';
 import { resolveMembersKey } from './resolve-members-key.ts';
 import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
 import { writeEntryMaps } from './entry-maps.ts';
-import { writeEntryShells } from './entry-shells.ts';
+import { shellEntries, writeEntryShells } from './entry-shells.ts';
+import { inlineUsedStyles } from './critical-css.ts';
 import { elements, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
 import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
@@ -162,11 +163,24 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
   return policies;
 }
 
+/** Each page's used rules inline, the whole stylesheet linked without blocking (scripts/critical-css.ts). */
+async function inlineStyles(pages: BuiltPage[]): Promise<void> {
+  const shells = new Map<BuiltPage, BuiltPage>();
+  for (const page of pages) {
+    for (const entry of shellEntries(page, pages) ?? []) shells.set(entry, page);
+  }
+  const styles = await inlineUsedStyles(dist, pages, (page) => shells.get(page));
+  console.log(
+    `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), and load the whole stylesheet without blocking their paint`,
+  );
+}
+
 console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
 await flattenSitemap();
 // Every pass below works on the pages in memory: dist/ is read once and written once.
 const pages = await readBuiltPages(dist);
 await writeEntryMaps(dist, pages);
+await inlineStyles(pages);
 await arrangePageModules(dist, pages);
 await checkContentSecurityPolicy(pages);
 const { sealedPages, prefixes } = await sealMembersContent(pages);

@@ -1,0 +1,277 @@
+// Runs after `astro build` over every page (scripts/postbuild.ts), on the pages' text in memory,
+// before sealing hides the members' markup.
+//
+// Astro writes the site's one stylesheet (Tailwind's output) as a hashed file in /_astro/
+// (inlineStylesheets: 'never' in astro.config.ts). Inlined whole, it was 13.5 KB of gzip in
+// every page's first bytes, half of a members' page's first screen, though a page uses about
+// half of its rules; linked whole, it cost a render-blocking round trip (docs/performance.md,
+// "The stylesheet: inline in every page, or one cached file"). So each page carries inline the
+// rules its own markup can use, and links the whole file without blocking its paint: fetched at
+// the lowest priority (media="print") and applied by every page's head script once it has
+// arrived (src/members/inline/head.ts), for what a script builds later from code the page did not
+// load at first (a dynamic import). The file is the same for every page, so it is fetched once.
+//
+// "Can use" is decided by tokens, as Tailwind itself finds classes in source: a selector is kept
+// when every class it requires occurs somewhere in the page's text (its markup, its <template>s,
+// its inline scripts) or in the scripts it loads before any interaction (its <script src>
+// modules, its islands' components and every chunk they import). A token that merely occurs
+// keeps a rule it does not need; none is dropped that the page needs. PurgeCSS, tried first,
+// also judged attributes and pseudo-classes, and dropped `[hidden]:where(:not([hidden=until-found]))`
+// (Tailwind's rule that hides [hidden]) for want of the word "until-found"; selectors are read
+// here with Lightning CSS, Tailwind's own CSS parser.
+import { readFile } from 'node:fs/promises';
+import { transform, type SelectorComponent } from 'lightningcss';
+import { SITE_STYLES_ATTRIBUTE } from '../src/lib/constants.ts';
+import type { BuiltPage } from './built-pages.ts';
+import { hashSource, parsePolicy, serializePolicy } from './csp.ts';
+import {
+  applyEdits,
+  attribute,
+  elements,
+  escapeAttribute,
+  find,
+  outerSpan,
+  type Document,
+  type Edit,
+  type Element,
+} from './html.ts';
+import { astroScripts, importClosure } from './shell-scripts.ts';
+
+/**
+ * The tokens of a page's text a selector may name: Tailwind's candidates (any run without
+ * quotes, angle brackets or spaces, not ending in a colon: `md:flex`, `max-w-[calc(100vw-2rem)]`,
+ * `group-data-[state=copied]/copy:block`) and the plain words inside them (an attribute's name
+ * and value, an element's name, a class built by a script from parts).
+ */
+export function pageTokens(text: string): string[] {
+  return [...(text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? []), ...(text.match(/[\w-]+/g) ?? [])];
+}
+
+/** What a page, or a group of pages, keeps of the stylesheet. */
+interface Used {
+  /** The kept rules, in their order, as one stylesheet. */
+  css: string;
+  /** The selectors dropped, each as its parse in JSON. */
+  rejected: Set<string>;
+}
+
+/**
+ * The classes a selector cannot match without: those outside any functional pseudo-class
+ * (`:where(.dark, .dark *)`, `:not(.x)`, `:is()`, `:has()` may match without any one of theirs).
+ */
+export function requiredClasses(selector: readonly SelectorComponent[]): string[] {
+  return selector
+    .filter((part): part is SelectorComponent & { type: 'class' } => part.type === 'class')
+    .map((part) => part.name);
+}
+
+/**
+ * The rules of `css` that the given texts can use (see above): a style rule goes when none of
+ * its selectors has all its required classes among the texts' tokens. Everything
+ * else (elements, attributes, states, at-rules, custom properties) is kept: a rule kept in vain
+ * costs bytes, a rule dropped in error a wrong first screen.
+ *
+ * @param css the whole stylesheet
+ * @param texts the page's HTML and the code of the scripts it loads
+ */
+export function usedRules(css: string, texts: readonly string[]): Used {
+  const tokens = new Set(texts.flatMap(pageTokens));
+  const rejected = new Set<string>();
+  const { code } = transform({
+    filename: 'site.css',
+    code: Buffer.from(css),
+    minify: true,
+    visitor: {
+      Rule: {
+        style(rule) {
+          const needed = rule.value.selectors.map((selector) =>
+            requiredClasses(selector).every((name) => tokens.has(name)),
+          );
+          if (needed.some(Boolean)) return undefined;
+          for (const selector of rule.value.selectors) rejected.add(JSON.stringify(selector));
+          // Left whole when any of its selectors is needed (18 of the stylesheet's rules have
+          // several): a rule changed in JavaScript does not always survive the trip back
+          // (Lightning CSS 1.33 fails to read some declarations it wrote).
+          return [];
+        },
+      },
+    },
+  });
+  return { css: code.toString(), rejected };
+}
+
+/**
+ * Groups pages so that at most `limit` different stylesheets are inlined, each group's being what
+ * all its pages can use: every page's style hash goes into the one Content-Security-Policy header
+ * (scripts/headers-file.ts), whose line Cloudflare cuts at 2,000 characters. Starting from one
+ * group per page (pages that keep the same rules at once together), the two groups whose union
+ * adds the fewest selectors over all their pages are merged until `limit` remain.
+ *
+ * @param rejected each page's dropped selectors (what a group keeps is what none of them drops)
+ * @returns groups of page indices, each in ascending order
+ */
+export function styleGroups(rejected: readonly Set<string>[], limit: number): number[][] {
+  if (limit < 1) throw new Error('styleGroups needs room for at least one stylesheet');
+  const groups: { pages: number[]; rejected: Set<string> }[] = [];
+  for (const [index, set] of rejected.entries()) {
+    const same = groups.find(
+      (group) => group.rejected.size === set.size && [...set].every((s) => group.rejected.has(s)),
+    );
+    if (same) same.pages.push(index);
+    else groups.push({ pages: [index], rejected: set });
+  }
+  const common = (a: Set<string>, b: Set<string>) => new Set([...a].filter((s) => b.has(s)));
+  while (groups.length > limit) {
+    let best = { cost: Infinity, a: 0, b: 1 };
+    for (let a = 0; a < groups.length; a += 1) {
+      for (let b = a + 1; b < groups.length; b += 1) {
+        const [first, second] = [groups[a], groups[b]] as [(typeof groups)[0], (typeof groups)[0]];
+        const both = common(first.rejected, second.rejected).size;
+        // The selectors each page gains, which were dropped on its own but not on the other.
+        const cost =
+          first.pages.length * (first.rejected.size - both) +
+          second.pages.length * (second.rejected.size - both);
+        if (cost < best.cost) best = { cost, a, b };
+      }
+    }
+    const [first, second] = [groups[best.a], groups[best.b]] as [
+      (typeof groups)[0],
+      (typeof groups)[0],
+    ];
+    groups.splice(best.b, 1);
+    groups[best.a] = {
+      pages: [...first.pages, ...second.pages].sort((x, y) => x - y),
+      rejected: common(first.rejected, second.rejected),
+    };
+  }
+  return groups.map((group) => group.pages);
+}
+
+/**
+ * At most this many different stylesheets are inlined (styleGroups): 8 hashes take 424 of the
+ * policy line's 2,000 characters, beside today's 1,050 for everything else.
+ */
+export const STYLE_VARIANTS = 8;
+
+/** The page's links to a stylesheet Astro wrote in /_astro/. */
+function siteStylesheets(document: Document): Element[] {
+  return [...elements(document)].filter(
+    (element) =>
+      element.tagName === 'link' &&
+      attribute(element, 'rel') === 'stylesheet' &&
+      (attribute(element, 'href') ?? '').startsWith('/_astro/'),
+  );
+}
+
+/** The scripts a page runs before any interaction: modules, islands and their static imports. */
+function entryScripts(document: Document): string[] {
+  const paths = astroScripts(document).map((script) => script.path);
+  for (const element of elements(document)) {
+    if (element.tagName !== 'astro-island') continue;
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attribute(element, name);
+      if (url?.startsWith('/_astro/')) paths.push(url.slice(1));
+    }
+  }
+  return paths;
+}
+
+/**
+ * Gives every page that links the site's stylesheet the rules its group can use inline, and the
+ * whole file as a link that does not block the paint.
+ *
+ * @param dist build output folder
+ * @param pages the built pages, changed in place
+ * @param servedBy the page that shows a page's markup instead of it (an entry page's catalogue
+ *   shell, scripts/entry-shells.ts): its text counts as that page's, and it gets no styles itself
+ * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
+ */
+export async function inlineUsedStyles(
+  dist: URL,
+  pages: readonly BuiltPage[],
+  servedBy: (page: BuiltPage) => BuiltPage | undefined,
+): Promise<{ pages: number; groups: number; whole: number; largest: number }> {
+  const code = new Map<string, string>();
+  const closures = new Map<string, string[]>();
+  const textOf = async (path: string) => {
+    if (!code.has(path)) code.set(path, await readFile(new URL(path, dist), 'utf8'));
+    return code.get(path) as string;
+  };
+  const scriptsOf = async (page: BuiltPage) => {
+    const entries = entryScripts(page.document);
+    const key = entries.join(' ');
+    if (!closures.has(key)) closures.set(key, await importClosure(dist, entries));
+    return closures.get(key) as string[];
+  };
+  const styled = pages.filter(
+    (page) => siteStylesheets(page.document).length > 0 && !servedBy(page),
+  );
+  const hrefs = new Set(
+    styled.flatMap((page) =>
+      siteStylesheets(page.document).map((link) => attribute(link, 'href') as string),
+    ),
+  );
+  if (hrefs.size > 1) {
+    throw new Error(`one stylesheet for every page was expected, found ${[...hrefs].join(', ')}`);
+  }
+  const [href] = hrefs;
+  if (href === undefined) return { pages: 0, groups: 0, whole: 0, largest: 0 };
+  const css = await readFile(new URL(href.slice(1), dist), 'utf8');
+
+  const texts = new Map<BuiltPage, string[]>(styled.map((page) => [page, []]));
+  for (const page of pages) {
+    const owner = servedBy(page) ?? page;
+    const list = texts.get(owner);
+    if (!list) continue;
+    list.push(page.html);
+    for (const path of await scriptsOf(page)) list.push(await textOf(path));
+  }
+  const alone = styled.map((page) => usedRules(css, texts.get(page) as string[]));
+  const groups = styleGroups(
+    alone.map((used) => used.rejected),
+    STYLE_VARIANTS,
+  );
+  let largest = 0;
+  for (const group of groups) {
+    const members = group.map((index) => styled[index] as BuiltPage);
+    const used =
+      members.length === 1
+        ? (alone[group[0] as number] as Used).css
+        : usedRules(
+            css,
+            members.flatMap((page) => texts.get(page) as string[]),
+          ).css;
+    largest = Math.max(largest, used.length);
+    for (const page of members) {
+      const edits: Edit[] = siteStylesheets(page.document).map((link) => ({
+        ...outerSpan(link),
+        text: '',
+      }));
+      // Where Astro put the link: after the head script, which applies the whole file once the
+      // page is parsed and the file has arrived.
+      const last = edits.at(-1) as Edit;
+      last.text = `<style>${used}</style><link rel="stylesheet" href="${escapeAttribute(href)}" media="print" ${SITE_STYLES_ATTRIBUTE}>`;
+      // The build wrote this style, so its hash goes into the page's policy here rather than as
+      // a later step's addition that scripts/csp.ts reports.
+      const policy = find(
+        page.document,
+        (element) =>
+          element.tagName === 'meta' &&
+          attribute(element, 'http-equiv')?.toLowerCase() === 'content-security-policy',
+      );
+      if (policy) {
+        const directives = parsePolicy(attribute(policy, 'content') ?? '');
+        directives.set('style-src', [
+          ...(directives.get('style-src') ?? ["'self'"]),
+          hashSource(used),
+        ]);
+        edits.push({
+          ...outerSpan(policy),
+          text: `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(directives))}">`,
+        });
+      }
+      page.html = applyEdits(page.html, edits);
+    }
+  }
+  return { pages: styled.length, groups: groups.length, whole: css.length, largest };
+}
