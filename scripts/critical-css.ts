@@ -67,9 +67,9 @@ export function requiredClasses(selector: readonly SelectorComponent[]): string[
 
 /**
  * The rules of `css` that the given texts can use (see above): a style rule goes when none of
- * its selectors has all its required classes among the texts' tokens. Everything
- * else (elements, attributes, states, at-rules, custom properties) is kept: a rule kept in vain
- * costs bytes, a rule dropped in error a wrong first screen.
+ * its selectors has all its required classes among the texts' tokens, and a custom property when
+ * nothing left reads it. Everything else (elements, attributes, states, other at-rules) is kept:
+ * a rule kept in vain costs bytes, a rule dropped in error a wrong first screen.
  *
  * @param css the whole stylesheet
  * @param texts the page's HTML and the code of the scripts it loads
@@ -97,7 +97,51 @@ export function usedRules(css: string, texts: readonly string[]): Used {
       },
     },
   });
-  return { css: code.toString(), rejected };
+  return { css: withoutUnusedProperties(code.toString()), rejected };
+}
+
+/**
+ * `css` without the custom properties no var() of it reads, declared or registered
+ * (@property): a page that keeps a third of the utilities reads a fraction of the theme's colours
+ * and Tailwind's --tw-* variables. Repeated until none goes, since a property may be read only by
+ * another that went.
+ */
+export function withoutUnusedProperties(css: string): string {
+  let current = css;
+  for (;;) {
+    const read = new Set<string>();
+    transform({
+      filename: 'site.css',
+      code: Buffer.from(current),
+      visitor: {
+        Variable(variable) {
+          read.add(variable.name.ident);
+        },
+      },
+    });
+    let removed = 0;
+    const unread = (name: string) => {
+      if (read.has(name)) return false;
+      removed += 1;
+      return true;
+    };
+    const { code } = transform({
+      filename: 'site.css',
+      code: Buffer.from(current),
+      minify: true,
+      visitor: {
+        // Lightning CSS hands over every property it does not know as "custom" too
+        // (-webkit-line-clamp): only a name starting with -- is a custom property.
+        Declaration: {
+          custom: (declaration) =>
+            declaration.name.startsWith('--') && unread(declaration.name) ? [] : undefined,
+        },
+        Rule: { property: (rule) => (unread(rule.value.name) ? [] : undefined) },
+      },
+    });
+    if (removed === 0) return current;
+    current = code.toString();
+  }
 }
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pageTokens, styleGroups, usedRules } from '../../scripts/critical-css.ts';
+import {
+  pageTokens,
+  styleGroups,
+  usedRules,
+  withoutUnusedProperties,
+} from '../../scripts/critical-css.ts';
 
 /** A stylesheet as Tailwind writes it: layers, variants, arbitrary values, preflight. */
 const CSS = [
@@ -119,5 +124,52 @@ describe('styleGroups: at most so many stylesheets, grown as little as possible'
 
   it('refuses a limit of no stylesheet', () => {
     expect(() => styleGroups([set('a')], 0)).toThrow(/at least one/);
+  });
+});
+
+describe('withoutUnusedProperties: the custom properties something still reads', () => {
+  it.each([
+    {
+      name: 'a colour no rule reads goes, one read stays',
+      css: ':root{--red:red;--blue:blue}.a{color:var(--blue)}',
+      kept: ['--blue:'],
+      gone: ['--red'],
+    },
+    {
+      name: 'a property read only by one that goes goes too',
+      css: ':root{--a:1px;--b:var(--a);--c:2px}.x{width:var(--c)}',
+      kept: ['--c:'],
+      gone: ['--a', '--b'],
+    },
+    {
+      name: 'a fallback counts as a read',
+      css: ':root{--a:1px;--b:2px}.x{width:var(--a,var(--b))}',
+      kept: ['--a:', '--b:'],
+      gone: [],
+    },
+    {
+      name: 'an @property registration goes with its last reader',
+      css: '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-ring{syntax:"*";inherits:false}.s{box-shadow:var(--tw-shadow)}',
+      kept: ['@property --tw-shadow'],
+      gone: ['--tw-ring'],
+    },
+    {
+      name: 'a vendor property Lightning CSS does not know is no custom property',
+      css: '.line-clamp-2{-webkit-line-clamp:2;-webkit-box-orient:vertical;display:-webkit-box}',
+      kept: ['-webkit-line-clamp:2'],
+      gone: [],
+    },
+  ])('$name', ({ css, kept, gone }) => {
+    const out = withoutUnusedProperties(css);
+    for (const text of kept) expect(out).toContain(text);
+    for (const text of gone) expect(out).not.toContain(text);
+  });
+
+  it('prunes what usedRules leaves: the theme colours of dropped utilities go', () => {
+    const css =
+      ':root{--color-red:red;--color-blue:blue}.a{color:var(--color-red)}.b{color:var(--color-blue)}';
+    const out = usedRules(css, ['<p class="a">']).css;
+    expect(out).toContain('--color-red:');
+    expect(out).not.toContain('--color-blue');
   });
 });
