@@ -4,24 +4,26 @@
 // Astro writes the site's one stylesheet (Tailwind's output) as a hashed file in /_astro/
 // (inlineStylesheets: 'never' in astro.config.ts). Inlined whole, it was 13.5 KB of gzip in
 // every page's first bytes, half of a members' page's first screen, though a page uses about
-// half of its rules; linked whole, it cost a render-blocking round trip (docs/performance.md,
-// "The stylesheet: inline in every page, or one cached file"). So each page carries inline the
-// rules its own markup can use, and links the whole file without blocking its paint: fetched at
-// the lowest priority (media="print") and applied by every page's head script once it has
-// arrived (src/members/inline/head.ts), for what a script builds later from code the page did not
-// load at first (a dynamic import). The file is the same for every page, so it is fetched once.
+// two thirds of its rules at most; linked whole, it cost a render-blocking round trip
+// (docs/performance.md, "The stylesheet: inline in every page, or one cached file"). So each page
+// carries inline, instead of the link, the rules it can ever use, and nothing else: no second
+// request, and no restyling of the whole page when one arrives.
 //
 // "Can use" is decided by tokens, as Tailwind itself finds classes in source: a selector is kept
 // when every class it requires occurs somewhere in the page's text (its markup, its <template>s,
-// its inline scripts) or in the scripts it loads before any interaction (its <script src>
-// modules, its islands' components and every chunk they import). A token that merely occurs
-// keeps a rule it does not need; none is dropped that the page needs. PurgeCSS, tried first,
-// also judged attributes and pseudo-classes, and dropped `[hidden]:where(:not([hidden=until-found]))`
-// (Tailwind's rule that hides [hidden]) for want of the word "until-found"; selectors are read
-// here with Lightning CSS, Tailwind's own CSS parser.
-import { readFile } from 'node:fs/promises';
+// its inline scripts, the entry pages a shell stands for) or in any of the site's scripts (a
+// script builds markup only from classes written whole in its code, or Tailwind would not have
+// generated them either). A token that merely occurs keeps a rule it does not need; none is
+// dropped that the page needs. PurgeCSS, tried first, also judged attributes and pseudo-classes,
+// and dropped `[hidden]:where(:not([hidden=until-found]))` (Tailwind's rule that hides [hidden])
+// for want of the word "until-found"; selectors are read here with Lightning CSS, Tailwind's own
+// CSS parser.
+//
+// Linking the whole file after the page had loaded, for code the page loads later, was tried and
+// measured: its arrival restyled the whole page, /text-prompts' Total Blocking Time under real
+// throttling 20 -> 103 ms (docs/performance.md).
+import { readdir, readFile } from 'node:fs/promises';
 import { transform, type SelectorComponent } from 'lightningcss';
-import { SITE_STYLES_ATTRIBUTE } from '../src/lib/constants.ts';
 import type { BuiltPage } from './built-pages.ts';
 import { hashSource, parsePolicy, serializePolicy } from './csp.ts';
 import {
@@ -35,7 +37,6 @@ import {
   type Edit,
   type Element,
 } from './html.ts';
-import { astroScripts, importClosure } from './shell-scripts.ts';
 
 /**
  * The tokens of a page's text a selector may name: Tailwind's candidates (any run without
@@ -75,7 +76,11 @@ export function requiredClasses(selector: readonly SelectorComponent[]): string[
  * @param texts the page's HTML and the code of the scripts it loads
  */
 export function usedRules(css: string, texts: readonly string[]): Used {
-  const tokens = new Set(texts.flatMap(pageTokens));
+  return rulesFor(css, new Set(texts.flatMap(pageTokens)));
+}
+
+/** usedRules over the tokens of the texts. */
+function rulesFor(css: string, tokens: ReadonlySet<string>): Used {
   const rejected = new Set<string>();
   const { code } = transform({
     filename: 'site.css',
@@ -207,22 +212,8 @@ function siteStylesheets(document: Document): Element[] {
   );
 }
 
-/** The scripts a page runs before any interaction: modules, islands and their static imports. */
-function entryScripts(document: Document): string[] {
-  const paths = astroScripts(document).map((script) => script.path);
-  for (const element of elements(document)) {
-    if (element.tagName !== 'astro-island') continue;
-    for (const name of ['component-url', 'renderer-url']) {
-      const url = attribute(element, name);
-      if (url?.startsWith('/_astro/')) paths.push(url.slice(1));
-    }
-  }
-  return paths;
-}
-
 /**
- * Gives every page that links the site's stylesheet the rules its group can use inline, and the
- * whole file as a link that does not block the paint.
+ * Replaces every page's link to the site's stylesheet with the rules its group can use, inline.
  *
  * @param dist build output folder
  * @param pages the built pages, changed in place
@@ -235,18 +226,14 @@ export async function inlineUsedStyles(
   pages: readonly BuiltPage[],
   servedBy: (page: BuiltPage) => BuiltPage | undefined,
 ): Promise<{ pages: number; groups: number; whole: number; largest: number }> {
-  const code = new Map<string, string>();
-  const closures = new Map<string, string[]>();
-  const textOf = async (path: string) => {
-    if (!code.has(path)) code.set(path, await readFile(new URL(path, dist), 'utf8'));
-    return code.get(path) as string;
-  };
-  const scriptsOf = async (page: BuiltPage) => {
-    const entries = entryScripts(page.document);
-    const key = entries.join(' ');
-    if (!closures.has(key)) closures.set(key, await importClosure(dist, entries));
-    return closures.get(key) as string[];
-  };
+  // Every script of the site: what any of them can build, a page may show.
+  const folder = new URL('_astro/', dist);
+  const scripts = await Promise.all(
+    (await readdir(folder))
+      .filter((name) => name.endsWith('.js'))
+      .sort()
+      .map((name) => readFile(new URL(name, folder), 'utf8')),
+  );
   const styled = pages.filter(
     (page) => siteStylesheets(page.document).length > 0 && !servedBy(page),
   );
@@ -262,15 +249,15 @@ export async function inlineUsedStyles(
   if (href === undefined) return { pages: 0, groups: 0, whole: 0, largest: 0 };
   const css = await readFile(new URL(href.slice(1), dist), 'utf8');
 
+  const scriptTokens = scripts.flatMap(pageTokens);
   const texts = new Map<BuiltPage, string[]>(styled.map((page) => [page, []]));
-  for (const page of pages) {
-    const owner = servedBy(page) ?? page;
-    const list = texts.get(owner);
-    if (!list) continue;
-    list.push(page.html);
-    for (const path of await scriptsOf(page)) list.push(await textOf(path));
-  }
-  const alone = styled.map((page) => usedRules(css, texts.get(page) as string[]));
+  for (const page of pages) texts.get(servedBy(page) ?? page)?.push(page.html);
+  const tokensOf = (members: readonly BuiltPage[]) =>
+    new Set([
+      ...scriptTokens,
+      ...members.flatMap((page) => texts.get(page) ?? []).flatMap(pageTokens),
+    ]);
+  const alone = styled.map((page) => rulesFor(css, tokensOf([page])));
   const groups = styleGroups(
     alone.map((used) => used.rejected),
     STYLE_VARIANTS,
@@ -281,20 +268,15 @@ export async function inlineUsedStyles(
     const used =
       members.length === 1
         ? (alone[group[0] as number] as Used).css
-        : usedRules(
-            css,
-            members.flatMap((page) => texts.get(page) as string[]),
-          ).css;
+        : rulesFor(css, tokensOf(members)).css;
     largest = Math.max(largest, used.length);
     for (const page of members) {
       const edits: Edit[] = siteStylesheets(page.document).map((link) => ({
         ...outerSpan(link),
         text: '',
       }));
-      // Where Astro put the link: after the head script, which applies the whole file once the
-      // page is parsed and the file has arrived.
       const last = edits.at(-1) as Edit;
-      last.text = `<style>${used}</style><link rel="stylesheet" href="${escapeAttribute(href)}" media="print" ${SITE_STYLES_ATTRIBUTE}>`;
+      last.text = `<style>${used}</style>`;
       // The build wrote this style, so its hash goes into the page's policy here rather than as
       // a later step's addition that scripts/csp.ts reports.
       const policy = find(

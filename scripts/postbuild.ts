@@ -163,7 +163,7 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
   return policies;
 }
 
-/** Each page's used rules inline, the whole stylesheet linked without blocking (scripts/critical-css.ts). */
+/** Each page's usable rules inline instead of the stylesheet's link (scripts/critical-css.ts). */
 async function inlineStyles(pages: BuiltPage[]): Promise<void> {
   const shells = new Map<BuiltPage, BuiltPage>();
   for (const page of pages) {
@@ -171,7 +171,7 @@ async function inlineStyles(pages: BuiltPage[]): Promise<void> {
   }
   const styles = await inlineUsedStyles(dist, pages, (page) => shells.get(page));
   console.log(
-    `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), and load the whole stylesheet without blocking their paint`,
+    `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), instead of the whole stylesheet`,
   );
 }
 

@@ -54,8 +54,8 @@ const MEMBERS_PAGES_PLUGIN = {
 } satisfies WorkboxPlugin;
 
 /**
- * workbox-build generateSW options. Public pages, icons, the stylesheet and the JavaScript those
- * pages load are precached; other hashed assets are cached the first time a page uses them, so a
+ * workbox-build generateSW options. Public pages, icons and the JavaScript those pages
+ * load are precached; other hashed assets are cached the first time a page uses them, so a
  * visitor's first load never downloads the members' bundles. Sealed members' pages are kept as
  * they are served (ciphertext: scripts/seal.ts) in the MEMBERS_PAGES_CACHE cache the first time
  * they are fetched, and served from it after that while the network revalidates them, so a hop
@@ -77,14 +77,8 @@ export function serviceWorkerConfig(
   const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
-    // Each page inlines the rules it uses and loads the whole stylesheet after its paint
-    // (scripts/critical-css.ts): every page loads that one file, so it is precached.
-    globPatterns: [
-      '*.{svg,png,ico,webmanifest}',
-      '{index,auth,offline}.html',
-      '_astro/*.css',
-      ...shellScripts,
-    ],
+    // Styles are inlined into each page and there are no web fonts (system font stack).
+    globPatterns: ['*.{svg,png,ico,webmanifest}', '{index,auth,offline}.html', ...shellScripts],
     globIgnores: ['service-worker.js', 'og-image.png'],
     swDest: `${distDir}/service-worker.js`,
     // Pages are served at /auth, not /auth.html (build.format 'file').

@@ -67,10 +67,3 @@ export const PROMPT_VALUES_KEY = 'prompt-values';
  * prompt's Open in menu (src/browser/prompt-panels.ts); sign-out removes it.
  */
 export const PROMPT_ASSISTANT_KEY = 'prompt-assistant';
-
-/**
- * On the link to the site's whole stylesheet, which every page loads without blocking its paint
- * (media="print") beside the rules it uses inline (scripts/critical-css.ts); the head script
- * applies it once it has arrived (src/members/inline/head.ts).
- */
-export const SITE_STYLES_ATTRIBUTE = 'data-site-styles';

@@ -13,7 +13,6 @@ import {
   STORAGE_KEY,
   storeSession,
 } from '../../scripts/fixtures/members.ts';
-import { SITE_STYLES_ATTRIBUTE } from '../../src/lib/constants.ts';
 import { AuthPage } from './support/auth-page.ts';
 import { expect, test } from './support/test.ts';
 
@@ -50,22 +49,21 @@ test("a returning member's page asks the network for nothing before its content 
   await page.goto('/toolstack');
   await expect(page.locator(`${CONTENT_SHOWN} h1`)).toHaveText('Modern Tool Stack');
   await page.waitForLoadState('load');
-  const early = await page.evaluate((styles) => {
+  const early = await page.evaluate(() => {
     const shownAt = window.__contentShownAt ?? Infinity;
     // The tab's icon is the browser's own request, as on any static page, and the preloaded
-    // typeface and the whole stylesheet (scripts/critical-css.ts) are the page's own static
-    // files: none asks anything of a server that knows members.
+    // typeface is the page's own static file: neither asks anything of a server that knows members.
     const icons = new Set(
       [
         ...document.querySelectorAll<HTMLLinkElement>(
-          `link[rel~="icon"], link[rel="preload"][as="font"], link[${styles}]`,
+          'link[rel~="icon"], link[rel="preload"][as="font"]',
         ),
       ].map((link) => link.href),
     );
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((entry) => entry.startTime < shownAt && !icons.has(entry.name))
       .map((entry) => entry.name);
-  }, SITE_STYLES_ATTRIBUTE);
+  });
   expect(early).toEqual([]);
   // Nothing went to the auth server before the content, and the key was never asked for.
   expect(requests.filter((url) => url.includes('/functions/v1/'))).toEqual([]);

@@ -14,11 +14,9 @@ export const JS_BUDGETS = {
    * (src/components/SamplePromptCard.astro), and its loader measured 423 B more: 10,375 B.
    * The navigation's menu element then came to work the prompt panels' Open in and Export
    * menus too (lists drawn on first use, in the top layer: src/browser/menus.ts), which every
-   * page loads with it: 10,649 B. The head script then came to apply the whole stylesheet once
-   * it has arrived, each page inlining only the rules it uses (scripts/critical-css.ts): 88 B
-   * of script for 4 KB less CSS before the first paint: 10,739 B.
+   * page loads with it: 10,649 B.
    */
-  home: 10.8 * KB,
+  home: 10.7 * KB,
   /** /auth, which loads the forms (React) but not the auth client until needed. */
   auth: 100 * KB,
   /** Every members' page, signed in: shell, auth client, unsealing and islands. */

@@ -1,4 +1,3 @@
-import { SITE_STYLES_ATTRIBUTE } from '../../lib/constants.ts';
 import { resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme.ts';
 import {
   tokenAal,
@@ -36,16 +35,6 @@ root.classList.toggle(
   'dark',
   resolveTheme(theme, matchMedia('(prefers-color-scheme: light)').matches) === 'dark',
 );
-
-// The site's whole stylesheet arrives without blocking the paint, which the rules inlined in the
-// page cover (scripts/critical-css.ts); it applies once it is here, for what scripts build later.
-// Its link comes after this script, which must run first (tests/e2e/theme.spec.ts).
-addEventListener('DOMContentLoaded', () => {
-  const styles = document.querySelector<HTMLLinkElement>(`link[${SITE_STYLES_ATTRIBUTE}]`);
-  const apply = () => styles && (styles.media = 'all');
-  if (styles?.sheet) apply();
-  else styles?.addEventListener('load', apply);
-});
 
 function guard(): void {
   const stored = currentSession();
