@@ -35,11 +35,10 @@ export default defineConfig({
       ? './node_modules/.astro'
       : `./node_modules/.astro/content-${buildContentDir.replace(/[^A-Za-z0-9]+/g, '-')}`,
   // /toolstack is served from toolstack.html: URLs are the routes without trailing slashes.
-  // The stylesheet as one hashed file, which no page waits for: each page carries inline the
-  // rules its markup uses, and loads the file after its paint (scripts/critical-css.ts). The
-  // whole file linked as usual cost a render-blocking round trip, measured at 150 ms of LCP in
-  // Lighthouse's mobile model and 750 ms under the browser's slow-4G throttling; inlined whole, it
-  // was 13.5 KB of gzip in every page's first bytes (docs/performance.md).
+  // The stylesheet as one hashed file, which postbuild replaces in every page with the rules the
+  // page can use, inline (scripts/critical-css.ts): linked whole it cost a render-blocking round
+  // trip (150 ms of LCP in Lighthouse's mobile model, 750 ms under the browser's slow-4G
+  // throttling); inlined whole, 13.5 KB of gzip in every page's first bytes (docs/performance.md).
   build: { format: 'file', inlineStylesheets: 'never' },
   trailingSlash: 'never',
   // The port of PUBLIC_SITE_URL (scripts/ports.ts); never another one, since every page carries
@@ -48,8 +47,8 @@ export default defineConfig({
   // sends the headers and applies the rewrites the build wrote to dist/_headers and _redirects.
   server: { host: '127.0.0.1', port: sitePort(siteConfig) },
   // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
-  // the scripts and styles it renders inline (island hydration, the inlined stylesheet);
-  // scripts/postbuild.ts then checks every page's inline code against it after its rewrites
+  // the scripts it renders inline (island hydration), scripts/critical-css.ts those of the styles
+  // it inlines; scripts/postbuild.ts then checks every page's inline code against it after its rewrites
   // (scripts/csp.ts) and writes the same policy as a header into dist/_headers.
   security: {
     csp: {

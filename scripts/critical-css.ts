@@ -4,7 +4,7 @@
 // Astro writes the site's one stylesheet (Tailwind's output) as a hashed file in /_astro/
 // (inlineStylesheets: 'never' in astro.config.ts). Inlined whole, it was 13.5 KB of gzip in
 // every page's first bytes, half of a members' page's first screen, though a page uses about
-// two thirds of its rules at most; linked whole, it cost a render-blocking round trip
+// three quarters of its rules at most; linked whole, it cost a render-blocking round trip
 // (docs/performance.md, "The stylesheet: inline in every page, or one cached file"). So each page
 // carries inline, instead of the link, the rules it can ever use, and nothing else: no second
 // request, and no restyling of the whole page when one arrives.
