@@ -48,8 +48,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: sitePort(siteConfig) },
   // A Content-Security-Policy <meta> on every page (docs/deploying.md). Astro adds the hashes of
   // the scripts it renders inline (island hydration), scripts/critical-css.ts those of the styles
-  // it inlines; scripts/postbuild.ts then checks every page's inline code against it after its rewrites
-  // (scripts/csp.ts) and writes the same policy as a header into dist/_headers.
+  // it inlines; scripts/postbuild.ts then checks every page's inline code against it after its
+  // rewrites (scripts/csp.ts) and writes the same policy as a header into dist/_headers.
   security: {
     csp: {
       algorithm: 'SHA-256',

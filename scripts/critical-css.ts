@@ -25,7 +25,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { transform, type SelectorComponent } from 'lightningcss';
 import type { BuiltPage } from './built-pages.ts';
-import { hashSource, parsePolicy, serializePolicy } from './csp.ts';
+import { hashSource, isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
 import {
   applyEdits,
   attribute,
@@ -279,12 +279,7 @@ export async function inlineUsedStyles(
       last.text = `<style>${used}</style>`;
       // The build wrote this style, so its hash goes into the page's policy here rather than as
       // a later step's addition that scripts/csp.ts reports.
-      const policy = find(
-        page.document,
-        (element) =>
-          element.tagName === 'meta' &&
-          attribute(element, 'http-equiv')?.toLowerCase() === 'content-security-policy',
-      );
+      const policy = find(page.document, isPolicyMeta);
       if (policy) {
         const directives = parsePolicy(attribute(policy, 'content') ?? '');
         directives.set('style-src', [

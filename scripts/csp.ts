@@ -209,7 +209,8 @@ export class UnknownScriptError extends Error {
   override name = 'UnknownScriptError';
 }
 
-function isPolicyMeta(element: ReturnType<typeof find> & object): boolean {
+/** The page's Content-Security-Policy <meta http-equiv> tag. */
+export function isPolicyMeta(element: ReturnType<typeof find> & object): boolean {
   return (
     element.tagName === 'meta' &&
     attribute(element, 'http-equiv')?.toLowerCase() === 'content-security-policy'

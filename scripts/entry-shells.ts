@@ -23,7 +23,7 @@ import {
   SEALED_PART_ATTRIBUTE,
 } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
-import { hashSource, parsePolicy, serializePolicy } from './csp.ts';
+import { hashSource, isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
 import {
   applyEdits,
   attribute,
@@ -93,12 +93,7 @@ function inlineScripts(document: Document): Map<string, Element> {
 }
 
 function policyMeta(document: Document): Element {
-  const meta = find(
-    document,
-    (element) =>
-      element.tagName === 'meta' &&
-      attribute(element, 'http-equiv')?.toLowerCase() === 'content-security-policy',
-  );
+  const meta = find(document, isPolicyMeta);
   if (!meta) throw new Error('a sealed page without its policy');
   return meta;
 }

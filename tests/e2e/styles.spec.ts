@@ -53,8 +53,12 @@ const PROPERTIES = [
   'text-decoration-line',
 ];
 
-/** Adds the whole stylesheet to the page, as a link that is loaded and applied. */
-async function addWholeStylesheet(page: Page): Promise<void> {
+/**
+ * Once the page's network is quiet, adds the whole stylesheet to it and returns what looks
+ * different without it (differencesWithoutWholeSheet).
+ */
+async function differencesOnceSettled(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
   await page.evaluate(
     (href) =>
       new Promise<void>((resolve, reject) => {
@@ -68,6 +72,7 @@ async function addWholeStylesheet(page: Page): Promise<void> {
       }),
     WHOLE,
   );
+  return differencesWithoutWholeSheet(page);
 }
 
 /** The elements whose style differs without the whole stylesheet, and how. */
@@ -108,9 +113,7 @@ for (const route of ['/', '/toolstack', '/text-prompts', '/account', '/search', 
   }) => {
     await page.goto(route);
     await expect(page.locator('main h1')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await addWholeStylesheet(page);
-    expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+    expect(await differencesOnceSettled(page)).toEqual([]);
   });
 }
 
@@ -125,8 +128,7 @@ test('what a prompt card builds on first use looks the same on the inline rules'
   await expect(prompt.getByRole('textbox').first()).toBeVisible();
   await prompt.getByRole('button', { name: 'Open in…' }).click();
   await expect(prompt.getByRole('menu')).toBeVisible();
-  await addWholeStylesheet(page);
-  expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+  expect(await differencesOnceSettled(page)).toEqual([]);
 });
 
 test('an entry page looks the same on its inline rules as on the whole stylesheet', async ({
@@ -136,9 +138,7 @@ test('an entry page looks the same on its inline rules as on the whole styleshee
   const entry = page.locator(`${CONTENT_SHOWN} li[id] a[href^="/toolstack/"]`).first();
   await page.goto((await entry.getAttribute('href')) ?? '');
   await expect(page.locator(`${CONTENT_SHOWN} h1`)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await addWholeStylesheet(page);
-  expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+  expect(await differencesOnceSettled(page)).toEqual([]);
 });
 
 test.describe('signed out', () => {
@@ -151,9 +151,7 @@ test.describe('signed out', () => {
       const page = await context.newPage();
       await page.goto(`${LOCAL_SITE_URL}${route}`);
       await expect(page.locator('main h1')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await addWholeStylesheet(page);
-      expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+      expect(await differencesOnceSettled(page)).toEqual([]);
       await context.close();
     });
   }
