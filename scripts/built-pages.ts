@@ -8,14 +8,28 @@ import { attribute, find, parsePage, type Document } from './html.ts';
 /** A members' page's region kind: sealed (ciphertext until opened) or open (drawn in the browser). */
 export type Region = 'sealed' | 'open';
 
+/**
+ * How much page text may have its parse kept at once. parse5's tree with its source locations is
+ * many times the size of the text: a catalogue of 50,000 entries builds about a thousand pages of
+ * up to a megabyte, whose parses together outgrew Node's default heap. The real site's pages
+ * (about 30 MB) all stay parsed; past this, the parse used longest ago is dropped, and made again
+ * if a later pass asks for it (the same text parses to the same offsets, all the passes take).
+ */
+const PARSED_TEXT_KEPT = 64 * 1024 * 1024;
+
 /** One built page, its text and the parse of that text (made when first asked for). */
 export class BuiltPage {
+  /** The pages whose parse is kept, least recently used first, and the length of their text. */
+  static #parsed = new Set<BuiltPage>();
+  static #parsedLength = 0;
+
   /** dist-relative file, such as toolstack/2.html */
   readonly name: string;
   /** its URL path, such as /toolstack/2 */
   readonly path: string;
   #html: string;
   #document: Document | undefined;
+  #region: Region | null | undefined;
 
   constructor(name: string, html: string) {
     this.name = name;
@@ -28,19 +42,45 @@ export class BuiltPage {
   }
 
   set html(value: string) {
-    if (value !== this.#html) this.#document = undefined;
+    if (value !== this.#html) {
+      this.#forget();
+      this.#region = undefined;
+    }
     this.#html = value;
   }
 
-  /** The page parsed (scripts/html.ts), kept until its text changes. */
+  /** The page parsed (scripts/html.ts), kept while its text is unchanged (PARSED_TEXT_KEPT). */
   get document(): Document {
-    this.#document ??= parsePage(this.#html);
-    return this.#document;
+    if (this.#document) {
+      // Used again: the last to be dropped.
+      BuiltPage.#parsed.delete(this);
+      BuiltPage.#parsed.add(this);
+      return this.#document;
+    }
+    const document = parsePage(this.#html);
+    this.#document = document;
+    // Read now, so that asking it later parses nothing again.
+    this.#region ??= regionOf(document);
+    BuiltPage.#parsed.add(this);
+    BuiltPage.#parsedLength += this.#html.length;
+    for (const oldest of BuiltPage.#parsed) {
+      if (BuiltPage.#parsedLength <= PARSED_TEXT_KEPT || oldest === this) break;
+      oldest.#forget();
+    }
+    return document;
   }
 
-  /** The kind of the page's members' region, null on a public page. */
+  #forget(): void {
+    if (!this.#document) return;
+    this.#document = undefined;
+    BuiltPage.#parsed.delete(this);
+    BuiltPage.#parsedLength -= this.#html.length;
+  }
+
+  /** The kind of the page's members' region, null on a public page; kept with the text. */
   get region(): Region | null {
-    return regionOf(this.document);
+    if (this.#region === undefined) this.#region = regionOf(this.document);
+    return this.#region;
   }
 }
 

@@ -10,11 +10,14 @@
 // request, and no restyling of the whole page when one arrives.
 //
 // "Can use" is decided by tokens, as Tailwind itself finds classes in source: a selector is kept
-// when every class it requires occurs somewhere in the page's text (its markup, its <template>s,
-// its inline scripts, the entry pages a shell stands for) or in any of the site's scripts (a
+// when every class it requires occurs somewhere in the page (its elements' names, attributes and
+// their values as the browser reads them, inside <template>s and <noscript> too, and the code of
+// its inline scripts; the entry pages a shell stands for) or in any of the site's scripts (a
 // script builds markup only from classes written whole in its code, or Tailwind would not have
-// generated them either). A token that merely occurs keeps a rule it does not need; none is
-// dropped that the page needs. PurgeCSS, tried first, also judged attributes and pseudo-classes,
+// generated them either). The page is read with the build's parser (scripts/html.ts), so an
+// attribute value counts with its entities decoded and text that only looks like markup counts as
+// text. A token that merely occurs keeps a rule it does not need; none is dropped that the page
+// needs. PurgeCSS, tried first, also judged attributes and pseudo-classes,
 // and dropped `[hidden]:where(:not([hidden=until-found]))` (Tailwind's rule that hides [hidden])
 // for want of the word "until-found"; selectors are read here with Lightning CSS, Tailwind's own
 // CSS parser.
@@ -25,6 +28,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { transform, type SelectorComponent } from 'lightningcss';
 import type { BuiltPage } from './built-pages.ts';
+import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { hashSource, isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
 import {
   applyEdits,
@@ -33,19 +37,47 @@ import {
   escapeAttribute,
   find,
   outerSpan,
+  parsePage,
+  text,
   type Document,
   type Edit,
   type Element,
+  type Span,
 } from './html.ts';
 
 /**
- * The tokens of a page's text a selector may name: Tailwind's candidates (any run without
- * quotes, angle brackets or spaces, not ending in a colon: `md:flex`, `max-w-[calc(100vw-2rem)]`,
- * `group-data-[state=copied]/copy:block`) and the plain words inside them (an attribute's name
- * and value, an element's name, a class built by a script from parts).
+ * The tokens of a script's code or an attribute's value a selector may name: Tailwind's
+ * candidates (any run without quotes, angle brackets or spaces, not ending in a colon: `md:flex`,
+ * `max-w-[calc(100vw-2rem)]`, `group-data-[state=copied]/copy:block`) and the plain words inside
+ * them (a class a script builds from parts, a word of a data attribute's JSON).
  */
-export function pageTokens(text: string): string[] {
-  return [...(text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? []), ...(text.match(/[\w-]+/g) ?? [])];
+export function codeTokens(code: string): string[] {
+  return [...(code.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? []), ...(code.match(/[\w-]+/g) ?? [])];
+}
+
+/**
+ * The tokens of a parsed page a selector may name: each element's name, its attributes' names and
+ * the tokens of their values, and the tokens of its inline scripts' code. Template contents count
+ * (a script shows them), and so does <noscript>'s markup, which a browser with scripting on reads
+ * as text but one without shows.
+ */
+export function documentTokens(root: DefaultTreeAdapterTypes.ParentNode): string[] {
+  const tokens: string[] = [];
+  // One at a time: a large catalogue's entry map is one attribute of 100,000 tokens and more,
+  // past what a spread into push() may pass.
+  const add = (more: Iterable<string>) => {
+    for (const token of more) tokens.push(token);
+  };
+  for (const element of elements(root, { templates: true })) {
+    tokens.push(element.tagName);
+    for (const { name, value } of element.attrs) {
+      tokens.push(name);
+      add(codeTokens(value));
+    }
+    if (element.tagName === 'script') add(codeTokens(text(element)));
+    if (element.tagName === 'noscript') add(documentTokens(parseFragment(text(element))));
+  }
+  return tokens;
 }
 
 /** What a page, or a group of pages, keeps of the stylesheet. */
@@ -67,21 +99,33 @@ export function requiredClasses(selector: readonly SelectorComponent[]): string[
 }
 
 /**
- * The rules of `css` that the given texts can use (see above): a style rule goes when none of
- * its selectors has all its required classes among the texts' tokens, and a custom property when
- * nothing left reads it. Everything else (elements, attributes, states, other at-rules) is kept:
- * a rule kept in vain costs bytes, a rule dropped in error a wrong first screen.
+ * The rules of `css` that the given pages and scripts can use (see above): a style rule goes when
+ * none of its selectors has all its required classes among their tokens, and a custom property
+ * when nothing left reads it. Everything else (elements, attributes, states, other at-rules) is
+ * kept: a rule kept in vain costs bytes, a rule dropped in error a wrong first screen.
  *
  * @param css the whole stylesheet
- * @param texts the page's HTML and the code of the scripts it loads
+ * @param pages the pages' HTML
+ * @param scripts the code of the scripts they load
  */
-export function usedRules(css: string, texts: readonly string[]): Used {
-  return rulesFor(css, new Set(texts.flatMap(pageTokens)));
+export function usedRules(
+  css: string,
+  pages: readonly string[],
+  scripts: readonly string[] = [],
+): Used {
+  const tokens = new Set([
+    ...pages.flatMap((html) => documentTokens(parsePage(html))),
+    ...scripts.flatMap(codeTokens),
+  ]);
+  const rejected = rejectedBy(selectorTable(css), tokens);
+  return { css: rulesWithout(css, rejected), rejected };
 }
 
-/** usedRules over the tokens of the texts. */
-function rulesFor(css: string, tokens: ReadonlySet<string>): Used {
-  const rejected = new Set<string>();
+/**
+ * `css` without the style rules whose every selector is in `rejected` (rejectedBy), and without
+ * the custom properties nothing left reads.
+ */
+export function rulesWithout(css: string, rejected: ReadonlySet<string>): string {
   const { code } = transform({
     filename: 'site.css',
     code: Buffer.from(css),
@@ -89,20 +133,16 @@ function rulesFor(css: string, tokens: ReadonlySet<string>): Used {
     visitor: {
       Rule: {
         style(rule) {
-          const needed = rule.value.selectors.map((selector) =>
-            requiredClasses(selector).every((name) => tokens.has(name)),
-          );
-          if (needed.some(Boolean)) return undefined;
-          for (const selector of rule.value.selectors) rejected.add(JSON.stringify(selector));
+          const keys = rule.value.selectors.map((selector) => JSON.stringify(selector));
           // Left whole when any of its selectors is needed (18 of the stylesheet's rules have
           // several): a rule changed in JavaScript does not always survive the trip back
           // (Lightning CSS 1.33 fails to read some declarations it wrote).
-          return [];
+          return keys.every((key) => rejected.has(key)) ? [] : undefined;
         },
       },
     },
   });
-  return { css: withoutUnusedProperties(code.toString()), rejected };
+  return withoutUnusedProperties(code.toString());
 }
 
 /**
@@ -150,48 +190,154 @@ export function withoutUnusedProperties(css: string): string {
 }
 
 /**
+ * Every style rule's selectors, each as its parse in JSON with the classes it requires, in the
+ * stylesheet's order: read once, so that what each of hundreds of pages drops (rejectedBy) is a
+ * lookup, not a pass of Lightning CSS over the whole stylesheet per page.
+ */
+export function selectorTable(css: string): { key: string; classes: string[] }[][] {
+  const rules: { key: string; classes: string[] }[][] = [];
+  transform({
+    filename: 'site.css',
+    code: Buffer.from(css),
+    minify: true,
+    visitor: {
+      Rule: {
+        style(rule) {
+          rules.push(
+            rule.value.selectors.map((selector) => ({
+              key: JSON.stringify(selector),
+              classes: requiredClasses(selector),
+            })),
+          );
+        },
+      },
+    },
+  });
+  return rules;
+}
+
+/**
+ * The selectors of the rules `tokens` cannot use, from selectorTable: a rule goes when none of
+ * its selectors has every class it requires among the tokens, and then all its selectors count
+ * as dropped.
+ */
+export function rejectedBy(
+  table: readonly { key: string; classes: string[] }[][],
+  tokens: { has(token: string): boolean },
+): Set<string> {
+  const rejected = new Set<string>();
+  for (const selectors of table) {
+    if (selectors.some(({ classes }) => classes.every((name) => tokens.has(name)))) continue;
+    for (const { key } of selectors) rejected.add(key);
+  }
+  return rejected;
+}
+
+/** A group of pages while styleGroups works: its pages and the selectors all of them drop. */
+interface Group {
+  pages: number[];
+  /** The dropped selectors as bits (one per selector of the whole build). */
+  bits: Uint32Array;
+  size: number;
+}
+
+function popCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** How many selectors the pages of `a` and `b` gain over what each dropped alone, if merged. */
+function mergeCost(a: Group, b: Group): number {
+  let both = 0;
+  for (let word = 0; word < a.bits.length; word += 1) {
+    both += popCount((a.bits[word] as number) & (b.bits[word] as number));
+  }
+  return a.pages.length * (a.size - both) + b.pages.length * (b.size - both);
+}
+
+/**
  * Groups pages so that at most `limit` different stylesheets are inlined, each group's being what
  * all its pages can use: every page's style hash goes into the one Content-Security-Policy header
  * (scripts/headers-file.ts), whose line Cloudflare cuts at 2,000 characters. Starting from one
  * group per page (pages that keep the same rules at once together), the two groups whose union
- * adds the fewest selectors over all their pages are merged until `limit` remain.
+ * adds the fewest selectors over all their pages are merged until `limit` remain. Each group
+ * remembers its cheapest partner, so a merge costs one pass over the groups rather than one over
+ * every pair (a catalogue of 50,000 entries builds about a thousand pages).
  *
  * @param rejected each page's dropped selectors (what a group keeps is what none of them drops)
  * @returns groups of page indices, each in ascending order
  */
 export function styleGroups(rejected: readonly Set<string>[], limit: number): number[][] {
   if (limit < 1) throw new Error('styleGroups needs room for at least one stylesheet');
-  const groups: { pages: number[]; rejected: Set<string> }[] = [];
-  for (const [index, set] of rejected.entries()) {
-    const same = groups.find(
-      (group) => group.rejected.size === set.size && [...set].every((s) => group.rejected.has(s)),
-    );
-    if (same) same.pages.push(index);
-    else groups.push({ pages: [index], rejected: set });
+  const index = new Map<string, number>();
+  for (const set of rejected)
+    for (const key of set) if (!index.has(key)) index.set(key, index.size);
+  const words = Math.max(1, Math.ceil(index.size / 32));
+  const groups: Group[] = [];
+  const same = new Map<string, Group>();
+  for (const [page, set] of rejected.entries()) {
+    const bits = new Uint32Array(words);
+    for (const key of set) {
+      const at = index.get(key) as number;
+      bits[at >>> 5] = (bits[at >>> 5] as number) | (1 << (at & 31));
+    }
+    const id = Buffer.from(bits.buffer).toString('base64');
+    const group = same.get(id);
+    if (group) group.pages.push(page);
+    else {
+      const created = { pages: [page], bits, size: set.size };
+      same.set(id, created);
+      groups.push(created);
+    }
   }
-  const common = (a: Set<string>, b: Set<string>) => new Set([...a].filter((s) => b.has(s)));
+  // Each group's cheapest partner among the groups after it, and what merging them costs.
+  const best = new Map<Group, { with: Group; cost: number }>();
+  const findBest = (group: Group) => {
+    const from = groups.indexOf(group);
+    let found: { with: Group; cost: number } | undefined;
+    for (let other = from + 1; other < groups.length; other += 1) {
+      const candidate = groups[other] as Group;
+      const cost = mergeCost(group, candidate);
+      if (!found || cost < found.cost) found = { with: candidate, cost };
+    }
+    if (found) best.set(group, found);
+    else best.delete(group);
+  };
+  for (const group of groups) findBest(group);
   while (groups.length > limit) {
-    let best = { cost: Infinity, a: 0, b: 1 };
-    for (let a = 0; a < groups.length; a += 1) {
-      for (let b = a + 1; b < groups.length; b += 1) {
-        const [first, second] = [groups[a], groups[b]] as [(typeof groups)[0], (typeof groups)[0]];
-        const both = common(first.rejected, second.rejected).size;
-        // The selectors each page gains, which were dropped on its own but not on the other.
-        const cost =
-          first.pages.length * (first.rejected.size - both) +
-          second.pages.length * (second.rejected.size - both);
-        if (cost < best.cost) best = { cost, a, b };
+    // The cheapest pair; ties go to the earliest groups, as a scan of every pair in order would.
+    let first = groups[0] as Group;
+    for (const group of groups) {
+      const cost = best.get(group)?.cost ?? Infinity;
+      if (cost < (best.get(first)?.cost ?? Infinity)) first = group;
+    }
+    const second = (best.get(first) as { with: Group }).with;
+    const merged: Group = {
+      pages: [...first.pages, ...second.pages].sort((x, y) => x - y),
+      bits: first.bits.map((word, at) => word & (second.bits[at] as number)),
+      size: 0,
+    };
+    for (const word of merged.bits) merged.size += popCount(word);
+    groups[groups.indexOf(first)] = merged;
+    groups.splice(groups.indexOf(second), 1);
+    best.delete(first);
+    best.delete(second);
+    // Only the groups that counted on one of the two, and the merged one, must look again; any
+    // earlier group may now find the merged one cheaper than its partner.
+    const at = groups.indexOf(merged);
+    for (const [position, group] of groups.entries()) {
+      const partner = best.get(group)?.with;
+      if (group === merged || partner === first || partner === second) findBest(group);
+      else if (position < at) {
+        const cost = mergeCost(group, merged);
+        const current = best.get(group);
+        const earlier = current && groups.indexOf(current.with) > at;
+        if (!current || cost < current.cost || (cost === current.cost && earlier)) {
+          best.set(group, { with: merged, cost });
+        }
       }
     }
-    const [first, second] = [groups[best.a], groups[best.b]] as [
-      (typeof groups)[0],
-      (typeof groups)[0],
-    ];
-    groups.splice(best.b, 1);
-    groups[best.a] = {
-      pages: [...first.pages, ...second.pages].sort((x, y) => x - y),
-      rejected: common(first.rejected, second.rejected),
-    };
   }
   return groups.map((group) => group.pages);
 }
@@ -234,60 +380,86 @@ export async function inlineUsedStyles(
       .sort()
       .map((name) => readFile(new URL(name, folder), 'utf8')),
   );
-  const styled = pages.filter(
-    (page) => siteStylesheets(page.document).length > 0 && !servedBy(page),
-  );
-  const hrefs = new Set(
-    styled.flatMap((page) =>
-      siteStylesheets(page.document).map((link) => attribute(link, 'href') as string),
-    ),
-  );
+  const scriptTokens = new Set(scripts.flatMap(codeTokens));
+  // The pages whose markup each page shows (an entry shell's entries): their tokens are its own.
+  const served = new Map<BuiltPage, BuiltPage[]>();
+  for (const page of pages) {
+    const by = servedBy(page);
+    if (!by) continue;
+    const list = served.get(by) ?? [];
+    list.push(page);
+    served.set(by, list);
+  }
+
+  // One reading of each page that links the stylesheet: where the link and the policy are, and
+  // which selectors it drops. A 50,000-entry build has about a thousand pages, whose parses and
+  // tokens are not all kept at once (scripts/built-pages.ts).
+  const hrefs = new Set<string>();
+  let table: { key: string; classes: string[] }[][] | undefined;
+  let css = '';
+  const styled: {
+    page: BuiltPage;
+    links: Span[];
+    policy: { span: Span; content: string } | undefined;
+    rejected: Set<string>;
+  }[] = [];
+  for (const page of pages) {
+    if (servedBy(page)) continue;
+    const links = siteStylesheets(page.document);
+    if (links.length === 0) continue;
+    for (const link of links) hrefs.add(attribute(link, 'href') as string);
+    if (!table) {
+      css = await readFile(
+        new URL((attribute(links[0] as Element, 'href') as string).slice(1), dist),
+        'utf8',
+      );
+      table = selectorTable(css);
+    }
+    const policy = find(page.document, isPolicyMeta);
+    const tokens = new Set(documentTokens(page.document));
+    for (const other of served.get(page) ?? []) {
+      for (const token of documentTokens(other.document)) tokens.add(token);
+    }
+    styled.push({
+      page,
+      links: links.map(outerSpan),
+      policy: policy && { span: outerSpan(policy), content: attribute(policy, 'content') ?? '' },
+      rejected: rejectedBy(table, { has: (name) => tokens.has(name) || scriptTokens.has(name) }),
+    });
+  }
   if (hrefs.size > 1) {
     throw new Error(`one stylesheet for every page was expected, found ${[...hrefs].join(', ')}`);
   }
-  const [href] = hrefs;
-  if (href === undefined) return { pages: 0, groups: 0, whole: 0, largest: 0 };
-  const css = await readFile(new URL(href.slice(1), dist), 'utf8');
+  if (styled.length === 0) return { pages: 0, groups: 0, whole: 0, largest: 0 };
 
-  const scriptTokens = scripts.flatMap(pageTokens);
-  const texts = new Map<BuiltPage, string[]>(styled.map((page) => [page, []]));
-  for (const page of pages) texts.get(servedBy(page) ?? page)?.push(page.html);
-  const tokensOf = (members: readonly BuiltPage[]) =>
-    new Set([
-      ...scriptTokens,
-      ...members.flatMap((page) => texts.get(page) ?? []).flatMap(pageTokens),
-    ]);
-  const alone = styled.map((page) => rulesFor(css, tokensOf([page])));
   const groups = styleGroups(
-    alone.map((used) => used.rejected),
+    styled.map((one) => one.rejected),
     STYLE_VARIANTS,
   );
   let largest = 0;
   for (const group of groups) {
-    const members = group.map((index) => styled[index] as BuiltPage);
-    const used =
-      members.length === 1
-        ? (alone[group[0] as number] as Used).css
-        : rulesFor(css, tokensOf(members)).css;
+    const members = group.map((index) => styled[index] as (typeof styled)[0]);
+    // What the group drops is what every one of its pages drops.
+    const [first, ...others] = members.map((one) => one.rejected);
+    const rejected = new Set(
+      [...(first ?? [])].filter((key) => others.every((set) => set.has(key))),
+    );
+    const used = rulesWithout(css, rejected);
     largest = Math.max(largest, used.length);
-    for (const page of members) {
-      const edits: Edit[] = siteStylesheets(page.document).map((link) => ({
-        ...outerSpan(link),
-        text: '',
-      }));
+    for (const { page, links, policy } of members) {
+      const edits: Edit[] = links.map((span) => ({ ...span, text: '' }));
       const last = edits.at(-1) as Edit;
       last.text = `<style>${used}</style>`;
       // The build wrote this style, so its hash goes into the page's policy here rather than as
       // a later step's addition that scripts/csp.ts reports.
-      const policy = find(page.document, isPolicyMeta);
       if (policy) {
-        const directives = parsePolicy(attribute(policy, 'content') ?? '');
+        const directives = parsePolicy(policy.content);
         directives.set('style-src', [
           ...(directives.get('style-src') ?? ["'self'"]),
           hashSource(used),
         ]);
         edits.push({
-          ...outerSpan(policy),
+          ...policy.span,
           text: `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(directives))}">`,
         });
       }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parsePage } from '../../scripts/html.ts';
 import {
-  pageTokens,
+  codeTokens,
+  documentTokens,
+  rejectedBy,
+  selectorTable,
   styleGroups,
   usedRules,
   withoutUnusedProperties,
@@ -20,7 +24,7 @@ const CSS = [
   '.sm\\:hidden{display:none}}}',
 ].join('');
 
-describe('pageTokens: the words of a page a selector may name', () => {
+describe('codeTokens: the words of code or an attribute value a selector may name', () => {
   it.each([
     ['class="flex sm:grid-cols-2"', ['flex', 'sm:grid-cols-2']],
     ['class="max-w-[calc(100vw-2rem)]"', ['max-w-[calc(100vw-2rem)]']],
@@ -28,11 +32,33 @@ describe('pageTokens: the words of a page a selector may name', () => {
     ["classList.toggle('dark', on)", ['dark']],
     ['`${base} space-y-2`', ['space-y-2']],
   ])('%s holds %j', (text, expected) => {
-    expect(pageTokens(text)).toEqual(expect.arrayContaining(expected));
+    expect(codeTokens(text)).toEqual(expect.arrayContaining(expected));
   });
 
   it('does not end a candidate in a colon', () => {
-    expect(pageTokens('sm: flex')).not.toContain('sm:');
+    expect(codeTokens('sm: flex')).not.toContain('sm:');
+  });
+});
+
+describe('documentTokens: a parsed page read as a browser reads it', () => {
+  const tokens = (html: string) => documentTokens(parsePage(html));
+
+  it.each([
+    ['an attribute value, entities decoded', '<p class="a&amp;b">', 'a&b'],
+    ['a value with character references', '<p class="text-&#x5b;13px&#x5d;">', 'text-[13px]'],
+    ['an element name and an attribute name', '<dialog open>', 'open'],
+    ['inside a template', '<template><li class="menu-item"></li></template>', 'menu-item'],
+    ['in an inline script', "<script>el.classList.add('is-open')</script>", 'is-open'],
+    ['in a data block', '<script type="application/json">{"c":"grid"}</script>', 'grid'],
+    ['in noscript markup', '<noscript><p class="no-js-note">On</p></noscript>', 'no-js-note'],
+  ])('finds a class %s', (_, html, expected) => {
+    expect(tokens(html)).toContain(expected);
+  });
+
+  it('does not read text that only looks like markup', () => {
+    const found = tokens('<pre>&lt;div class="grid"&gt;</pre><p>class=flex</p>');
+    expect(found).not.toContain('grid');
+    expect(found).not.toContain('flex');
   });
 });
 
@@ -79,6 +105,18 @@ describe('usedRules: what a page can use of the stylesheet', () => {
   });
 });
 
+describe('rejectedBy: what a page drops, from the selectors read once', () => {
+  it.each([
+    '<div class="flex">',
+    '<div class="flex grid sm:grid-cols-2 sm:hidden">',
+    '<p class="dark:text-white ring-1 space-y-2" hidden>',
+    '<p>',
+  ])('drops for %s what usedRules drops', (html) => {
+    const tokens = new Set(documentTokens(parsePage(html)));
+    expect(rejectedBy(selectorTable(CSS), tokens)).toEqual(usedRules(CSS, [html]).rejected);
+  });
+});
+
 describe('styleGroups: at most so many stylesheets, grown as little as possible', () => {
   const set = (...selectors: string[]) => new Set(selectors);
 
@@ -120,6 +158,57 @@ describe('styleGroups: at most so many stylesheets, grown as little as possible'
     },
   ])('$name', ({ rejected, limit, groups }) => {
     expect(styleGroups(rejected, limit)).toEqual(groups);
+  });
+
+  /** The plain way: every pair looked at before each merge. */
+  function everyPair(rejected: readonly Set<string>[], limit: number): number[][] {
+    const groups: { pages: number[]; rejected: Set<string> }[] = [];
+    for (const [index, s] of rejected.entries()) {
+      const same = groups.find(
+        (g) => g.rejected.size === s.size && [...s].every((x) => g.rejected.has(x)),
+      );
+      if (same) same.pages.push(index);
+      else groups.push({ pages: [index], rejected: s });
+    }
+    const common = (a: Set<string>, b: Set<string>) => new Set([...a].filter((x) => b.has(x)));
+    while (groups.length > limit) {
+      let best = { cost: Infinity, a: 0, b: 1 };
+      for (let a = 0; a < groups.length; a += 1) {
+        for (let b = a + 1; b < groups.length; b += 1) {
+          const [x, y] = [groups[a], groups[b]] as [(typeof groups)[0], (typeof groups)[0]];
+          const both = common(x.rejected, y.rejected).size;
+          const cost =
+            x.pages.length * (x.rejected.size - both) + y.pages.length * (y.rejected.size - both);
+          if (cost < best.cost) best = { cost, a, b };
+        }
+      }
+      const [x, y] = [groups[best.a], groups[best.b]] as [(typeof groups)[0], (typeof groups)[0]];
+      groups.splice(best.b, 1);
+      groups[best.a] = {
+        pages: [...x.pages, ...y.pages].sort((p, q) => p - q),
+        rejected: common(x.rejected, y.rejected),
+      };
+    }
+    return groups.map((g) => g.pages);
+  }
+
+  it('groups as looking at every pair would, over 200 random builds', () => {
+    // A fixed linear congruential sequence: the same builds every run.
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let build = 0; build < 200; build += 1) {
+      const selectors = 1 + next(70);
+      const pages = Array.from({ length: 1 + next(40) }, () => {
+        const dropped = new Set<string>();
+        for (let s = 0; s < selectors; s += 1) if (next(3) > 0) dropped.add(`s${s}`);
+        return dropped;
+      });
+      const limit = 1 + next(10);
+      expect(styleGroups(pages, limit), `build ${build}`).toEqual(everyPair(pages, limit));
+    }
   });
 
   it('refuses a limit of no stylesheet', () => {
