@@ -35,8 +35,9 @@ function open(menu: Menu, focusIndex: number | null): void {
 
 /**
  * A dropdown menu after the WAI-ARIA menu button pattern: the members' navigation
- * (src/components/NavMenu.astro, UserMenu.astro) and a prompt panel's Open in and Export menus,
- * whose lists src/browser/prompt-panels.ts draws on first use, then calls ready(). It tells the
+ * (src/components/NavMenu.astro, UserMenu.astro), whose items it draws on first open from the
+ * template its data-menu-items names, and a prompt panel's Open in and Export menus, whose lists
+ * src/browser/prompt-panels.ts draws on first use, then calls ready(). It tells the
  * element 'menu-open' before each opening (to draw the items) and 'menu-shown' once shown (to
  * place a popover list). One menu is open at a time.
  */
@@ -61,6 +62,21 @@ class NavigationMenu extends HTMLElement {
     }));
     this.#listening = new AbortController();
     const { signal } = this.#listening;
+    // Items kept in a template at the end of the page (src/components/HeaderMenuTemplates.astro)
+    // are drawn as the menu first opens.
+    const template = this.dataset['menuItems'];
+    if (template) {
+      this.addEventListener(
+        'menu-open',
+        () => {
+          const items = document.getElementById(template);
+          if (list.childElementCount === 0 && items instanceof HTMLTemplateElement) {
+            list.append(items.content.cloneNode(true));
+          }
+        },
+        { signal },
+      );
+    }
     // A press outside the open menu closes it.
     closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
     // Closed as the page goes, so it is closed when the page comes back from the back/forward

@@ -47,12 +47,25 @@ class MobileMenu extends HTMLElement {
     this.#listening?.abort();
   }
 
+  /**
+   * The members' sections, kept in a template at the end of the page
+   * (src/components/HeaderMenuTemplates.astro), go in before the member's name as it first opens.
+   */
+  #draw(): void {
+    const holder = this.querySelector<HTMLElement>('[data-mobile-menu-members]');
+    const template = holder && document.getElementById(holder.dataset['mobileMenuMembers'] ?? '');
+    if (!holder || !(template instanceof HTMLTemplateElement)) return;
+    holder.prepend(template.content.cloneNode(true));
+    holder.removeAttribute('data-mobile-menu-members');
+  }
+
   #isOpen(): boolean {
     return !this.hidden;
   }
 
   #setOpen(open: boolean, returnFocus = false): void {
     const button = this.#button;
+    if (open) this.#draw();
     this.hidden = !open;
     button?.setAttribute('aria-expanded', String(open));
     button?.querySelector('[data-icon-open]')?.classList.toggle('hidden', open);

@@ -34,6 +34,11 @@ export interface SectionLinks {
   home?: { label: string; description: string; icon: string } | undefined;
 }
 
+/** The id of a navigation dropdown's list ('menu-tools' for "Tools"); its items' template adds '-items'. */
+export function menuId(label: string): string {
+  return `menu-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 /** The dropdown menus, in the order their first section is listed; links in section order. */
 export function navGroups(sections: readonly SectionLinks[]): NavGroup[] {
   const groups = new Map<string, NavLink[]>();

@@ -104,6 +104,39 @@ test('the user menu falls back to the e-mail name, and the mobile menu lists the
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
 
+test('the header menus hold no items until first opened, then mark the current page', async ({
+  page,
+}) => {
+  await signedInMember(page, 'Ada Lovelace');
+  await page.goto('/toolstack');
+  const tools = page.getByRole('button', { name: 'Tools' });
+  await expect(tools).toBeEnabled();
+  // Not in the page's first bytes: the items wait in a template at its end.
+  await expect(page.locator('#menu-tools [role=menuitem]')).toHaveCount(0);
+  await expect(page.locator('#menu-user [role=menuitem]')).toHaveCount(0);
+  // Opened from the keyboard, the first item takes focus as soon as it is drawn.
+  await tools.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'Tools' });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.locator('a[href="/toolstack"]')).toHaveAttribute('aria-current', 'page');
+  await expect(menu.locator('a[href="/lab"]')).not.toHaveAttribute('aria-current', /./);
+  // Closed and opened again, the items are drawn once.
+  const count = await menu.getByRole('menuitem').count();
+  await page.keyboard.press('Escape');
+  await tools.click();
+  await expect(menu.getByRole('menuitem')).toHaveCount(count);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The hidden panel is in the page, without the members' sections.
+  await expect(page.locator('[data-mobile-menu] [data-user-name]')).toHaveCount(1);
+  await expect(page.locator('[data-mobile-menu] a[href="/toolstack"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const mobile = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(mobile.locator('a[href="/toolstack"]')).toHaveAttribute('aria-current', 'page');
+  await expect(mobile.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+});
+
 test('a members page confirms a fresh session with one request, and has a token about to run out refreshed', async ({
   page,
 }) => {
