@@ -77,7 +77,8 @@ export function serviceWorkerConfig(
   const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
-    // Styles are inlined into each page and there are no web fonts (system font stack).
+    // Styles are inlined into each page (scripts/critical-css.ts); the typeface comes with its
+    // page (preloaded: src/layouts/BaseLayout.astro) and stays in the HTTP cache (immutable).
     globPatterns: ['*.{svg,png,ico,webmanifest}', '{index,auth,offline}.html', ...shellScripts],
     globIgnores: ['service-worker.js', 'og-image.png'],
     swDest: `${distDir}/service-worker.js`,
