@@ -9,19 +9,24 @@ import { attribute, find, parsePage, type Document } from './html.ts';
 export type Region = 'sealed' | 'open';
 
 /**
- * How much page text may have its parse kept at once. parse5's tree with its source locations is
- * many times the size of the text: a catalogue of 50,000 entries builds about a thousand pages of
- * up to a megabyte, whose parses together outgrew Node's default heap. The real site's pages
- * (about 30 MB) all stay parsed; past this, the parse used longest ago is dropped, and made again
- * if a later pass asks for it (the same text parses to the same offsets, all the passes take).
+ * How much page text may have its parse kept. parse5's tree with its source locations is 6-10
+ * times the size of the text: a catalogue of 50,000 entries builds about a thousand pages of up
+ * to a megabyte, whose parses together outgrew Node's default heap. The pages parsed first keep
+ * their parse up to this much text (the real site's 4.5 MB all do); past it, only the page parsed
+ * last keeps its own, until the next is parsed. Each pass reads the pages in the same order, so
+ * every pass finds the first ones parsed, where dropping the least recently used would leave
+ * none for the next pass. A dropped parse is made again if asked for: the same text parses to
+ * the same offsets, which is all the passes take from it.
  */
 const PARSED_TEXT_KEPT = 64 * 1024 * 1024;
 
 /** One built page, its text and the parse of that text (made when first asked for). */
 export class BuiltPage {
-  /** The pages whose parse is kept, least recently used first, and the length of their text. */
-  static #parsed = new Set<BuiltPage>();
-  static #parsedLength = 0;
+  /** The pages that keep their parse, and the length of their text. */
+  static #kept = new Set<BuiltPage>();
+  static #keptLength = 0;
+  /** The page parsed last once the kept ones fill PARSED_TEXT_KEPT. */
+  static #last: BuiltPage | undefined;
 
   /** dist-relative file, such as toolstack/2.html */
   readonly name: string;
@@ -51,21 +56,18 @@ export class BuiltPage {
 
   /** The page parsed (scripts/html.ts), kept while its text is unchanged (PARSED_TEXT_KEPT). */
   get document(): Document {
-    if (this.#document) {
-      // Used again: the last to be dropped.
-      BuiltPage.#parsed.delete(this);
-      BuiltPage.#parsed.add(this);
-      return this.#document;
-    }
+    if (this.#document) return this.#document;
     const document = parsePage(this.#html);
     this.#document = document;
-    // Read now, so that asking it later parses nothing again.
+    // Read now, so that asking for it later parses nothing again.
     this.#region ??= regionOf(document);
-    BuiltPage.#parsed.add(this);
-    BuiltPage.#parsedLength += this.#html.length;
-    for (const oldest of BuiltPage.#parsed) {
-      if (BuiltPage.#parsedLength <= PARSED_TEXT_KEPT || oldest === this) break;
-      oldest.#forget();
+    if (BuiltPage.#keptLength + this.#html.length <= PARSED_TEXT_KEPT) {
+      BuiltPage.#kept.add(this);
+      BuiltPage.#keptLength += this.#html.length;
+    } else {
+      const previous = BuiltPage.#last;
+      if (previous) previous.#forget();
+      BuiltPage.#last = this;
     }
     return document;
   }
@@ -73,8 +75,8 @@ export class BuiltPage {
   #forget(): void {
     if (!this.#document) return;
     this.#document = undefined;
-    BuiltPage.#parsed.delete(this);
-    BuiltPage.#parsedLength -= this.#html.length;
+    if (BuiltPage.#kept.delete(this)) BuiltPage.#keptLength -= this.#html.length;
+    if (BuiltPage.#last === this) BuiltPage.#last = undefined;
   }
 
   /** The kind of the page's members' region, null on a public page; kept with the text. */

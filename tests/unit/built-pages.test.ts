@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BuiltPage } from '../../scripts/built-pages.ts';
+import { find } from '../../scripts/html.ts';
+import { REGION_ATTRIBUTE } from '../../src/members/contract.ts';
+
+const PAGE = `<!doctype html><html><head></head><body><main ${REGION_ATTRIBUTE}="sealed">x</main></body></html>`;
+
+describe('BuiltPage: a built page and its parse', () => {
+  it('parses once while its text is unchanged, and again after it changes', () => {
+    const page = new BuiltPage('toolstack.html', PAGE);
+    const first = page.document;
+    expect(page.document).toBe(first);
+    page.html = PAGE.replace('x', 'y');
+    expect(page.document).not.toBe(first);
+    expect(find(page.document, (element) => element.tagName === 'main')?.childNodes).toHaveLength(
+      1,
+    );
+  });
+
+  it('reads its region with its parse, and again after its text changes', () => {
+    const page = new BuiltPage('toolstack.html', PAGE);
+    expect(page.region).toBe('sealed');
+    page.html = PAGE.replace(` ${REGION_ATTRIBUTE}="sealed"`, '');
+    expect(page.region).toBeNull();
+  });
+
+  it('names its path from its file', () => {
+    expect(new BuiltPage('toolstack/2.html', PAGE).path).toBe('/toolstack/2');
+    expect(new BuiltPage('index.html', PAGE).path).toBe('/');
+  });
+});
