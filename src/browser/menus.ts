@@ -64,18 +64,12 @@ class NavigationMenu extends HTMLElement {
     const { signal } = this.#listening;
     // Items kept in a template at the end of the page (src/components/HeaderMenuTemplates.astro)
     // are drawn as the menu first opens.
-    const template = this.dataset['menuItems'];
-    if (template) {
-      this.addEventListener(
-        'menu-open',
-        () => {
-          const items = document.getElementById(template);
-          if (list.childElementCount === 0 && items instanceof HTMLTemplateElement) {
-            list.append(items.content.cloneNode(true));
-          }
-        },
-        { signal },
-      );
+    const items = document.getElementById(this.dataset['menuItems'] ?? '');
+    if (items instanceof HTMLTemplateElement) {
+      const draw = () => {
+        if (!list.firstElementChild) list.append(items.content.cloneNode(true));
+      };
+      this.addEventListener('menu-open', draw, { signal });
     }
     // A press outside the open menu closes it.
     closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);

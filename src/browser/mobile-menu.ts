@@ -53,10 +53,11 @@ class MobileMenu extends HTMLElement {
    */
   #draw(): void {
     const holder = this.querySelector<HTMLElement>('[data-mobile-menu-members]');
-    const template = holder && document.getElementById(holder.dataset['mobileMenuMembers'] ?? '');
-    if (!holder || !(template instanceof HTMLTemplateElement)) return;
-    holder.prepend(template.content.cloneNode(true));
-    holder.removeAttribute('data-mobile-menu-members');
+    const items = document.getElementById(holder?.dataset['mobileMenuMembers'] ?? '');
+    if (holder && items instanceof HTMLTemplateElement) {
+      holder.prepend(items.content.cloneNode(true));
+      delete holder.dataset['mobileMenuMembers'];
+    }
   }
 
   #isOpen(): boolean {
