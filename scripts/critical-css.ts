@@ -37,7 +37,6 @@ import {
   escapeAttribute,
   find,
   outerSpan,
-  parsePage,
   text,
   type Document,
   type Edit,
@@ -80,14 +79,6 @@ export function documentTokens(root: DefaultTreeAdapterTypes.ParentNode): string
   return tokens;
 }
 
-/** What a page, or a group of pages, keeps of the stylesheet. */
-interface Used {
-  /** The kept rules, in their order, as one stylesheet. */
-  css: string;
-  /** The selectors dropped, each as its parse in JSON. */
-  rejected: Set<string>;
-}
-
 /**
  * The classes a selector cannot match without: those outside any functional pseudo-class
  * (`:where(.dark, .dark *)`, `:not(.x)`, `:is()`, `:has()` may match without any one of theirs).
@@ -99,33 +90,26 @@ export function requiredClasses(selector: readonly SelectorComponent[]): string[
 }
 
 /**
- * The rules of `css` that the given pages and scripts can use (see above): a style rule goes when
- * none of its selectors has all its required classes among their tokens, and a custom property
- * when nothing left reads it. Everything else (elements, attributes, states, other at-rules) is
- * kept: a rule kept in vain costs bytes, a rule dropped in error a wrong first screen.
- *
- * @param css the whole stylesheet
- * @param pages the pages' HTML
- * @param scripts the code of the scripts they load
- */
-export function usedRules(
-  css: string,
-  pages: readonly string[],
-  scripts: readonly string[] = [],
-): Used {
-  const tokens = new Set([
-    ...pages.flatMap((html) => documentTokens(parsePage(html))),
-    ...scripts.flatMap(codeTokens),
-  ]);
-  const rejected = rejectedBy(selectorTable(css), tokens);
-  return { css: rulesWithout(css, rejected), rejected };
-}
-
-/**
  * `css` without the style rules whose every selector is in `rejected` (rejectedBy), and without
  * the custom properties nothing left reads.
  */
 export function rulesWithout(css: string, rejected: ReadonlySet<string>): string {
+  // A rule is left whole when any of its selectors is needed (18 of the stylesheet's rules have
+  // several): a rule changed in JavaScript does not always survive the trip back (Lightning CSS
+  // 1.33 fails to read some declarations it wrote).
+  return withoutUnusedProperties(
+    visitStyleRules(css, (keys) => !keys.every((key) => rejected.has(key))),
+  );
+}
+
+/**
+ * Lightning CSS over `css`, minified, showing `visit` each style rule's selectors (each as its
+ * parse in JSON, with the parse itself): the rules it answers `false` go, the others stay.
+ */
+function visitStyleRules(
+  css: string,
+  visit: (keys: string[], selectors: SelectorComponent[][]) => boolean | void,
+): string {
   const { code } = transform({
     filename: 'site.css',
     code: Buffer.from(css),
@@ -133,16 +117,17 @@ export function rulesWithout(css: string, rejected: ReadonlySet<string>): string
     visitor: {
       Rule: {
         style(rule) {
-          const keys = rule.value.selectors.map((selector) => JSON.stringify(selector));
-          // Left whole when any of its selectors is needed (18 of the stylesheet's rules have
-          // several): a rule changed in JavaScript does not always survive the trip back
-          // (Lightning CSS 1.33 fails to read some declarations it wrote).
-          return keys.every((key) => rejected.has(key)) ? [] : undefined;
+          const { selectors } = rule.value;
+          const keep = visit(
+            selectors.map((selector) => JSON.stringify(selector)),
+            selectors,
+          );
+          return keep === false ? [] : undefined;
         },
       },
     },
   });
-  return withoutUnusedProperties(code.toString());
+  return code.toString();
 }
 
 /**
@@ -196,22 +181,13 @@ export function withoutUnusedProperties(css: string): string {
  */
 export function selectorTable(css: string): { key: string; classes: string[] }[][] {
   const rules: { key: string; classes: string[] }[][] = [];
-  transform({
-    filename: 'site.css',
-    code: Buffer.from(css),
-    minify: true,
-    visitor: {
-      Rule: {
-        style(rule) {
-          rules.push(
-            rule.value.selectors.map((selector) => ({
-              key: JSON.stringify(selector),
-              classes: requiredClasses(selector),
-            })),
-          );
-        },
-      },
-    },
+  visitStyleRules(css, (keys, selectors) => {
+    rules.push(
+      selectors.map((selector, index) => ({
+        key: keys[index] as string,
+        classes: requiredClasses(selector),
+      })),
+    );
   });
   return rules;
 }
@@ -363,14 +339,15 @@ function siteStylesheets(document: Document): Element[] {
  *
  * @param dist build output folder
  * @param pages the built pages, changed in place
- * @param servedBy the page that shows a page's markup instead of it (an entry page's catalogue
- *   shell, scripts/entry-shells.ts): its text counts as that page's, and it gets no styles itself
+ * @param shown each page that shows other pages' markup instead of them (a catalogue's entry
+ *   shell, scripts/entry-shells.ts), with those pages: their text counts as its own, and they get
+ *   no styles themselves
  * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
  */
 export async function inlineUsedStyles(
   dist: URL,
   pages: readonly BuiltPage[],
-  servedBy: (page: BuiltPage) => BuiltPage | undefined,
+  shown: ReadonlyMap<BuiltPage, readonly BuiltPage[]>,
 ): Promise<{ pages: number; groups: number; whole: number; largest: number }> {
   // Every script of the site: what any of them can build, a page may show.
   const folder = new URL('_astro/', dist);
@@ -381,15 +358,7 @@ export async function inlineUsedStyles(
       .map((name) => readFile(new URL(name, folder), 'utf8')),
   );
   const scriptTokens = new Set(scripts.flatMap(codeTokens));
-  // The pages whose markup each page shows (an entry shell's entries): their tokens are its own.
-  const served = new Map<BuiltPage, BuiltPage[]>();
-  for (const page of pages) {
-    const by = servedBy(page);
-    if (!by) continue;
-    const list = served.get(by) ?? [];
-    list.push(page);
-    served.set(by, list);
-  }
+  const showsElsewhere = new Set([...shown.values()].flat());
 
   // One reading of each page that links the stylesheet: where the link and the policy are, and
   // which selectors it drops. A 50,000-entry build has about a thousand pages, whose parses and
@@ -404,7 +373,7 @@ export async function inlineUsedStyles(
     rejected: Set<string>;
   }[] = [];
   for (const page of pages) {
-    if (servedBy(page)) continue;
+    if (showsElsewhere.has(page)) continue;
     const links = siteStylesheets(page.document);
     if (links.length === 0) continue;
     for (const link of links) hrefs.add(attribute(link, 'href') as string);
@@ -417,7 +386,7 @@ export async function inlineUsedStyles(
     }
     const policy = find(page.document, isPolicyMeta);
     const tokens = new Set(documentTokens(page.document));
-    for (const other of served.get(page) ?? []) {
+    for (const other of shown.get(page) ?? []) {
       for (const token of documentTokens(other.document)) tokens.add(token);
     }
     styled.push({

@@ -165,11 +165,12 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
 
 /** Each page's usable rules inline instead of the stylesheet's link (scripts/critical-css.ts). */
 async function inlineStyles(pages: BuiltPage[]): Promise<void> {
-  const shells = new Map<BuiltPage, BuiltPage>();
+  const shown = new Map<BuiltPage, BuiltPage[]>();
   for (const page of pages) {
-    for (const entry of shellEntries(page, pages) ?? []) shells.set(entry, page);
+    const entries = shellEntries(page, pages);
+    if (entries) shown.set(page, entries);
   }
-  const styles = await inlineUsedStyles(dist, pages, (page) => shells.get(page));
+  const styles = await inlineUsedStyles(dist, pages, shown);
   console.log(
     `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), instead of the whole stylesheet`,
   );

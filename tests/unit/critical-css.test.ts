@@ -6,9 +6,23 @@ import {
   rejectedBy,
   selectorTable,
   styleGroups,
-  usedRules,
+  rulesWithout,
   withoutUnusedProperties,
 } from '../../scripts/critical-css.ts';
+
+/**
+ * The rules of `css` the given pages and scripts can use, composed as scripts/critical-css.ts's
+ * inlineUsedStyles composes them for one page: its tokens, the selectors they cannot match, the
+ * stylesheet without those.
+ */
+function usedRules(css: string, pages: readonly string[], scripts: readonly string[] = []) {
+  const tokens = new Set([
+    ...pages.flatMap((html) => documentTokens(parsePage(html))),
+    ...scripts.flatMap(codeTokens),
+  ]);
+  const rejected = rejectedBy(selectorTable(css), tokens);
+  return { css: rulesWithout(css, rejected), rejected };
+}
 
 /** A stylesheet as Tailwind writes it: layers, variants, arbitrary values, preflight. */
 const CSS = [
@@ -106,14 +120,23 @@ describe('usedRules: what a page can use of the stylesheet', () => {
 });
 
 describe('rejectedBy: what a page drops, from the selectors read once', () => {
+  const rejected = (html: string) =>
+    [...rejectedBy(selectorTable(CSS), new Set(documentTokens(parsePage(html))))].map(
+      (key) => (JSON.parse(key) as { type: string; name?: string }[]).at(-1)?.name,
+    );
+
   it.each([
-    '<div class="flex">',
-    '<div class="flex grid sm:grid-cols-2 sm:hidden">',
-    '<p class="dark:text-white ring-1 space-y-2" hidden>',
-    '<p>',
-  ])('drops for %s what usedRules drops', (html) => {
-    const tokens = new Set(documentTokens(parsePage(html)));
-    expect(rejectedBy(selectorTable(CSS), tokens)).toEqual(usedRules(CSS, [html]).rejected);
+    { html: '<div class="flex">', keeps: ['flex'], drops: ['grid', 'sm:grid-cols-2'] },
+    {
+      html: '<div class="flex grid sm:grid-cols-2">',
+      keeps: ['flex', 'grid', 'sm:grid-cols-2'],
+      drops: [],
+    },
+    { html: '<p>', keeps: [], drops: ['flex', 'grid'] },
+  ])('$html keeps $keeps, drops $drops', ({ html, keeps, drops }) => {
+    const dropped = rejected(html);
+    for (const name of keeps) expect(dropped).not.toContain(name);
+    for (const name of drops) expect(dropped).toContain(name);
   });
 });
 
