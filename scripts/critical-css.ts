@@ -339,15 +339,14 @@ function siteStylesheets(document: Document): Element[] {
  *
  * @param dist build output folder
  * @param pages the built pages, changed in place
- * @param shown each page that shows other pages' markup instead of them (a catalogue's entry
- *   shell, scripts/entry-shells.ts), with those pages: their text counts as its own, and they get
- *   no styles themselves
+ * @param shownTokens by page path, the tokens of the markup a page shows beside its own (a
+ *   catalogue's entry shell shows its entries, scripts/entry-batches.ts)
  * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
  */
 export async function inlineUsedStyles(
   dist: URL,
   pages: readonly BuiltPage[],
-  shown: ReadonlyMap<BuiltPage, readonly BuiltPage[]>,
+  shownTokens: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<{ pages: number; groups: number; whole: number; largest: number }> {
   // Every script of the site: what any of them can build, a page may show.
   const folder = new URL('_astro/', dist);
@@ -358,7 +357,6 @@ export async function inlineUsedStyles(
       .map((name) => readFile(new URL(name, folder), 'utf8')),
   );
   const scriptTokens = new Set(scripts.flatMap(codeTokens));
-  const showsElsewhere = new Set([...shown.values()].flat());
 
   // One reading of each page that links the stylesheet: where the link and the policy are, and
   // which selectors it drops. A 50,000-entry build has about a thousand pages, whose parses and
@@ -373,7 +371,6 @@ export async function inlineUsedStyles(
     rejected: Set<string>;
   }[] = [];
   for (const page of pages) {
-    if (showsElsewhere.has(page)) continue;
     const links = siteStylesheets(page.document);
     if (links.length === 0) continue;
     for (const link of links) hrefs.add(attribute(link, 'href') as string);
@@ -386,9 +383,7 @@ export async function inlineUsedStyles(
     }
     const policy = find(page.document, isPolicyMeta);
     const tokens = new Set(documentTokens(page.document));
-    for (const other of shown.get(page) ?? []) {
-      for (const token of documentTokens(other.document)) tokens.add(token);
-    }
+    for (const token of shownTokens.get(page.path) ?? []) tokens.add(token);
     styled.push({
       page,
       links: links.map(outerSpan),

@@ -19,6 +19,7 @@ import {
   startTagSpan,
   text,
   type Document,
+  type Element,
   type Edit,
 } from './html.ts';
 
@@ -161,7 +162,7 @@ const CODE_TYPES = new Set([
 ]);
 
 /** An inline script the browser would run: no src, and a type that is code. */
-function runsInline(element: ReturnType<typeof find> & object): boolean {
+export function runsInline(element: ReturnType<typeof find> & object): boolean {
   if (element.tagName !== 'script' || attribute(element, 'src') !== undefined) return false;
   return CODE_TYPES.has((attribute(element, 'type') ?? '').trim().toLowerCase());
 }
@@ -180,7 +181,7 @@ export interface InlineHashes {
  * The hashes a page's inline code needs. Template contents count too: a script cloned out of one
  * would run under the same policy.
  */
-export function inlineHashes(document: Document): InlineHashes {
+export function inlineHashes(document: Document | Element): InlineHashes {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const styleAttributes = new Set<string>();
@@ -194,7 +195,7 @@ export function inlineHashes(document: Document): InlineHashes {
 }
 
 /** A page's inline scripts that its policy does not allow: the first 80 characters of each. */
-function unknownScripts(document: Document, allowed: readonly string[]): string[] {
+export function unknownScripts(document: Document, allowed: readonly string[]): string[] {
   const unknown = [];
   for (const element of elements(document, { templates: true })) {
     if (runsInline(element) && !allowed.includes(hashSource(text(element)))) {

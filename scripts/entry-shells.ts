@@ -2,49 +2,39 @@
 //
 // Published as files, /toolstack/cursor.html and its siblings named every entry in the catalogue
 // to anyone: the service worker listed them, and an entry's path answered 200 where a guessed
-// one answered 404. Instead, each catalogue with entry pages has one shell page
-// (/toolstack/_entry, rendered by src/pages/[catalogue]/[...path].astro), which the host serves
-// for every path under the catalogue (the rules this step returns, written to dist/_redirects);
-// each entry's sealed parts go to /_entries/<name>.json, named by an HMAC of the entry's path
-// under a key derived from the members' content key (entryFileName in supabase/functions/_shared/sealing.ts). Before
-// sign-in, an entry that exists and one that does not get the same page; a member's browser
-// computes the name of the address it was given and opens that file (src/members/open.ts), or
-// the shell's own parts, which say the entry is not there.
+// one answered 404. Instead, each catalogue has one shell page (/toolstack/_entry, rendered by
+// src/pages/[catalogue]/[...path].astro), which the host serves for every path under the
+// catalogue (the rules this step returns, written to dist/_redirects); each entry's sealed parts
+// are in /_entries/<name>.json (scripts/entry-batches.ts wrote them). Before sign-in, an entry
+// that exists and one that does not get the same page; a member's browser computes the name of
+// the address it was given and opens that file (src/members/open.ts), or the shell's own parts,
+// which say the entry is not there.
 //
-// The shell carries every script its catalogue's entry pages would have run: the module list the
-// opener loads (scripts/page-modules.ts), and the inline scripts Astro wrote into the entries'
-// regions, with the hashes Astro put in those pages' policies.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { entryFileName, parseContentKey } from '../supabase/functions/_shared/sealing.ts';
-import {
-  DEFERRED_MODULES_ATTRIBUTE,
-  ENTRY_FILES_PATH,
-  ENTRY_SHELL_ATTRIBUTE,
-  SEALED_PART_ATTRIBUTE,
-} from '../src/members/contract.ts';
+// The shell carries every script its catalogue's entries need: the module list the opener loads
+// (scripts/page-modules.ts), and the inline scripts Astro wrote into the entries' batches, with
+// the hashes Astro put in their policies. A build that does not seal publishes each entry's page
+// in the clear instead: the shell with the entry's content in its region.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { DEFERRED_MODULES_ATTRIBUTE, ENTRY_SHELL_ATTRIBUTE } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
-import { hashSource, isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
+import { isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
+import type { CatalogueEntries } from './entry-batches.ts';
 import {
   applyEdits,
   attribute,
   elements,
   escapeAttribute,
   find,
+  innerSpan,
   outerSpan,
   startTagSpan,
-  templateText,
   text,
   type Document,
   type Edit,
   type Element,
 } from './html.ts';
+import type { PageModules } from './page-modules.ts';
 import type { RewriteRule } from './redirects-file.ts';
-
-/** The modules a sealed page's opener loads: run in order, and preloaded with them. */
-interface PageModules {
-  run: string[];
-  preload: string[];
-}
 
 function opener(document: Document): Element | undefined {
   return find(
@@ -98,84 +88,46 @@ function policyMeta(document: Document): Element {
   return meta;
 }
 
-/** The sealed parts of a page's region, in order. */
-function sealedParts(document: Document): string[] {
-  return [...elements(document, { templates: false })]
-    .filter((element) => element.tagName === 'template')
-    .filter((element) => attribute(element, SEALED_PART_ATTRIBUTE) !== undefined)
-    .map((template) => templateText(template).trim());
-}
-
 /**
- * The entry pages a catalogue's shell stands for: the sealed pages one level under its folder,
- * other than the shell and the catalogue's numbered pages. Undefined when `shell` is not a shell.
- */
-export function shellEntries(
-  shell: BuiltPage,
-  pages: readonly BuiltPage[],
-): BuiltPage[] | undefined {
-  const main = find(shell.document, (element) => element.tagName === 'main');
-  if (!main || attribute(main, ENTRY_SHELL_ATTRIBUTE) !== shell.path) return undefined;
-  const prefix = shell.path.slice(0, shell.path.lastIndexOf('/') + 1);
-  return pages.filter(
-    (page) =>
-      page !== shell &&
-      page.region === 'sealed' &&
-      page.path.startsWith(prefix) &&
-      !page.path.slice(prefix.length).includes('/') &&
-      !/^\d+$/.test(page.path.slice(prefix.length)),
-  );
-}
-
-/**
- * Moves every sealed entry page of a catalogue with a shell into /_entries/ and gives the shell
- * the entries' scripts. `pages` loses the entry pages (their files are deleted).
+ * Gives each catalogue's shell what its entries need (readEntryBatches) and, in a build that does
+ * not seal, writes each entry's page.
  *
- * @returns the rewrite rules that serve each shell, and how many entries moved
+ * @param catalogues what each shell's entries need, by the shell's path
+ * @param sealed whether the entries were sealed into their files
+ * @returns the rewrite rules that serve each shell (none when not sealed), and how many entries
  */
 export async function writeEntryShells(
   dist: URL,
-  pages: BuiltPage[],
-  base64Key: string,
+  pages: readonly BuiltPage[],
+  catalogues: ReadonlyMap<string, CatalogueEntries>,
+  sealed: boolean,
 ): Promise<{ rules: RewriteRule[]; entries: number }> {
-  const raw = parseContentKey(base64Key);
   const rules: RewriteRule[] = [];
-  const moved = new Set<BuiltPage>();
-  await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
+  let count = 0;
   for (const shell of pages) {
     const main = find(shell.document, (element) => element.tagName === 'main');
-    const entries = shellEntries(shell, pages);
-    if (!main || !entries) continue;
+    if (!main || attribute(main, ENTRY_SHELL_ATTRIBUTE) !== shell.path) continue;
+    const entries = catalogues.get(shell.path);
     const prefix = shell.path.slice(0, shell.path.lastIndexOf('/') + 1);
-    const modules = [modulesOf(shell.document), ...entries.map((page) => modulesOf(page.document))];
+    const modules = [modulesOf(shell.document), ...(entries?.modules ?? [])];
     const scripts = inlineScripts(shell.document);
     const allowed = parsePolicy(attribute(policyMeta(shell.document), 'content') ?? '');
     const scriptSources = allowed.get('script-src') ?? ["'self'"];
     const added: string[] = [];
-    for (const page of entries) {
-      const parts = sealedParts(page.document);
-      if (parts.length === 0) throw new Error(`${page.name}: an entry page with no sealed parts`);
-      const name = await entryFileName(raw, page.path);
-      await writeFile(
-        new URL(`${ENTRY_FILES_PATH.slice(1)}${name}.json`, dist),
-        JSON.stringify({ parts }),
-      );
-      const theirs = parsePolicy(attribute(policyMeta(page.document), 'content') ?? '');
-      for (const [code, element] of inlineScripts(page.document)) {
-        if (scripts.has(code)) continue;
-        const hash = hashSource(code);
-        // Astro hashed it for the entry's page, so the build wrote it; never anything else.
-        if (!theirs.get('script-src')?.includes(hash)) {
-          throw new Error(`${page.name}: an inline script its policy does not allow`);
-        }
-        scripts.set(code, element);
-        added.push(page.html.slice(outerSpan(element).start, outerSpan(element).end));
-        if (!scriptSources.includes(hash)) scriptSources.push(hash);
-      }
-      moved.add(page);
-      await rm(new URL(page.name, dist));
+    for (const [code, script] of entries?.scripts ?? []) {
+      if (scripts.has(code)) continue;
+      added.push(script.html);
+      if (!scriptSources.includes(script.hash)) scriptSources.push(script.hash);
     }
     allowed.set('script-src', scriptSources);
+    const allow = (directive: string, hashes: ReadonlySet<string>, base: string[]) => {
+      if (hashes.size === 0) return;
+      const sources = allowed.get(directive) ?? base;
+      for (const hash of hashes) if (!sources.includes(hash)) sources.push(hash);
+      allowed.set(directive, sources);
+    };
+    allow('style-src', entries?.styles ?? new Set(), ["'self'"]);
+    allow('style-src-attr', entries?.styleAttributes ?? new Set(), ["'unsafe-hashes'"]);
     const openerScript = opener(shell.document);
     if (!openerScript) throw new Error(`${shell.name}: the shell has no opener script`);
     const merged = {
@@ -196,15 +148,42 @@ export async function writeEntryShells(
     const afterMain = outerSpan(main).end;
     edits.push({ start: afterMain, end: afterMain, text: added.join('') });
     shell.html = applyEdits(shell.html, edits);
+    count += entries?.entries.length ?? 0;
+    if (!sealed) {
+      await writeEntryPages(dist, shell, entries?.entries ?? []);
+      continue;
+    }
     // Cloudflare Pages follows a rule even where a file exists: the pages published under the
     // catalogue (the shell, a split catalogue's /toolstack/2) each get a rule to themselves first.
     for (const page of pages) {
-      if (moved.has(page) || !page.path.startsWith(prefix)) continue;
-      rules.push({ from: page.path, to: page.path, status: 200 });
+      if (page.path.startsWith(prefix)) rules.push({ from: page.path, to: page.path, status: 200 });
     }
     rules.push({ from: `${prefix}*`, to: shell.path, status: 200 });
   }
-  const kept = pages.filter((page) => !moved.has(page));
-  pages.splice(0, pages.length, ...kept);
-  return { rules, entries: moved.size };
+  return { rules, entries: count };
+}
+
+/** A build that does not seal: each entry's page is the shell with the entry's content in it. */
+async function writeEntryPages(
+  dist: URL,
+  shell: BuiltPage,
+  entries: readonly { path: string; html?: string }[],
+): Promise<void> {
+  const main = find(shell.document, (element) => element.tagName === 'main');
+  if (!main) throw new Error(`${shell.name}: the shell has no <main>`);
+  const marker = main.attrs.find((one) => one.name === ENTRY_SHELL_ATTRIBUTE);
+  const openTag = startTagSpan(main);
+  const tag = shell.html
+    .slice(openTag.start, openTag.end)
+    .replace(` ${ENTRY_SHELL_ATTRIBUTE}="${marker?.value ?? ''}"`, '');
+  for (const { path, html } of entries) {
+    if (html === undefined) throw new Error(`${path}: an entry without its content`);
+    const page = applyEdits(shell.html, [
+      { ...openTag, text: tag },
+      { ...innerSpan(main), text: html },
+    ]);
+    const file = new URL(`${path.slice(1)}.html`, dist);
+    await mkdir(new URL('./', file), { recursive: true });
+    await writeFile(file, page);
+  }
 }

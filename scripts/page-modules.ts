@@ -19,32 +19,54 @@ import {
   find,
   outerSpan,
   startTagSpan,
+  type Document,
   type Edit,
+  type Element,
 } from './html.ts';
 import { astroScripts, importClosure } from './shell-scripts.ts';
+
+/** The modules a page runs, in document order, and every chunk they import: URL paths. */
+export interface PageModules {
+  run: string[];
+  preload: string[];
+}
+
+/** Each set of entry scripts' import closure, read once per build. */
+const closures = new Map<string, Promise<string[]>>();
+
+/**
+ * The page's module scripts from /_astro/ (their elements), and the modules it runs and preloads.
+ */
+export async function pageModules(
+  dist: URL,
+  document: Document,
+): Promise<PageModules & { scripts: Element[] }> {
+  const scripts = astroScripts(document).filter(
+    ({ element }) => attribute(element, 'type') === 'module',
+  );
+  const entries = scripts.map((script) => script.path);
+  const key = `${dist.href} ${entries.join(' ')}`;
+  if (!closures.has(key)) closures.set(key, importClosure(dist, entries));
+  const imports = ((await closures.get(key)) as string[]).filter((path) => !entries.includes(path));
+  return {
+    scripts: scripts.map(({ element }) => element),
+    run: entries.map((path) => `/${path}`),
+    preload: imports.map((path) => `/${path}`),
+  };
+}
 
 /** Moves or preloads members' pages' modules; returns how many pages each rule changed. */
 export async function arrangePageModules(
   dist: URL,
   pages: readonly BuiltPage[],
 ): Promise<{ deferred: number; preloaded: number }> {
-  const closures = new Map<string, string[]>();
-  const closureOf = async (entries: string[]) => {
-    const key = entries.join(' ');
-    if (!closures.has(key)) closures.set(key, await importClosure(dist, entries));
-    return closures.get(key) as string[];
-  };
   let deferred = 0;
   let preloaded = 0;
   for (const page of pages) {
     const region = page.region;
     if (!region) continue;
-    const scripts = astroScripts(page.document).filter(
-      ({ element }) => attribute(element, 'type') === 'module',
-    );
-    const entries = scripts.map((script) => script.path);
-    if (entries.length === 0) continue;
-    const imports = (await closureOf(entries)).filter((path) => !entries.includes(path));
+    const { scripts, run, preload } = await pageModules(dist, page.document);
+    if (scripts.length === 0) continue;
     const edits: Edit[] = [];
     if (region === 'sealed') {
       const opener = find(
@@ -55,20 +77,16 @@ export async function arrangePageModules(
       );
       if (!opener)
         throw new Error(`${page.name}: a sealed members' page without its opener script`);
-      const modules = JSON.stringify({
-        run: entries.map((path) => `/${path}`),
-        preload: imports.map((path) => `/${path}`),
-      });
       // The opener's start tag carries nothing else: its code is hashed, its tag is not.
       edits.push({
         ...startTagSpan(opener),
-        text: `<script ${DEFERRED_MODULES_ATTRIBUTE}="${escapeAttribute(modules)}">`,
+        text: `<script ${DEFERRED_MODULES_ATTRIBUTE}="${escapeAttribute(JSON.stringify({ run, preload }))}">`,
       });
-      for (const { element } of scripts) edits.push({ ...outerSpan(element), text: '' });
+      for (const element of scripts) edits.push({ ...outerSpan(element), text: '' });
       deferred += 1;
     } else {
-      const first = outerSpan((scripts[0] as (typeof scripts)[number]).element);
-      const links = imports.map((path) => `<link rel="modulepreload" href="/${path}">`).join('');
+      const first = outerSpan(scripts[0] as Element);
+      const links = preload.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
       edits.push({ start: first.end, end: first.end, text: links });
       preloaded += 1;
     }

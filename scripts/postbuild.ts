@@ -11,7 +11,8 @@ import { shellScripts } from './shell-scripts.ts';
 import { resolveMembersKey } from './resolve-members-key.ts';
 import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
 import { writeEntryMaps } from './entry-maps.ts';
-import { shellEntries, writeEntryShells } from './entry-shells.ts';
+import { writeEntryShells } from './entry-shells.ts';
+import { readEntryBatches, type CatalogueEntries } from './entry-batches.ts';
 import { inlineUsedStyles } from './critical-css.ts';
 import { elements, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
@@ -57,13 +58,8 @@ async function flattenSitemap(): Promise<void> {
   await rm(new URL('sitemap-index.xml', dist));
 }
 
-/**
- * @returns the sealed pages that are still published (lists and shells) and the catalogues whose
- *   every path is a sealed shell: what the service worker keeps
- */
-async function sealMembersContent(
-  pages: BuiltPage[],
-): Promise<{ sealedPages: string[]; prefixes: string[] }> {
+/** The members' content key, or undefined when the build does not seal (loudly said). */
+function contentKey(): string | undefined {
   if (process.env.MEMBERS_CONTENT_SEAL === 'off') {
     console.warn(
       '\n' +
@@ -72,10 +68,46 @@ async function sealMembersContent(
         '!! Anyone can read every tool and prompt with curl, and so can every crawler.     !!\n' +
         '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
     );
-    return { sealedPages: [], prefixes: [] };
+    return undefined;
   }
+  return resolveMembersKey(loadSiteConfig());
+}
+
+/**
+ * Runs a step that seals, or works on members' content in the clear: when it fails, dist/ is
+ * removed, so a deploy step that runs after a failed build anyway has nothing to publish.
+ */
+async function orRemoveBuild<T>(step: () => Promise<T>): Promise<T> {
   try {
-    const key = resolveMembersKey(loadSiteConfig());
+    return await step();
+  } catch (error) {
+    await rm(dist, { recursive: true, force: true });
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `\n${reason}\n\nThe build output (${distLabel}) was removed: its members' pages were not encrypted.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+/**
+ * Gives each catalogue's shell what its entries need; seals the members' pages, entry maps and
+ * data files when `key` is given, and writes dist/_redirects.
+ *
+ * @returns the sealed pages that are still published (lists and shells) and the catalogues whose
+ *   every path is a sealed shell: what the service worker keeps
+ */
+async function sealMembersContent(
+  pages: BuiltPage[],
+  key: string | undefined,
+  entries: ReadonlyMap<string, CatalogueEntries>,
+): Promise<{ sealedPages: string[]; prefixes: string[] }> {
+  return orRemoveBuild(async () => {
+    if (key === undefined) {
+      const shells = await writeEntryShells(dist, pages, entries, false);
+      console.log(`  entry pages: ${shells.entries} written in the clear`);
+      return { sealedPages: [], prefixes: [] };
+    }
     const sealed = await sealMembersPages(pages, key);
     const maps = await sealEntryMaps(dist, key);
     const parts = sealed.reduce((sum, page) => sum + page.parts, 0);
@@ -90,30 +122,19 @@ async function sealMembersContent(
         `  data file ${file.path}: compressed and encrypted too (${kib(file.bytes)} to ${kib(file.sealedBytes)})`,
       );
     }
-    const shells = await writeEntryShells(dist, pages, key);
+    const shells = await writeEntryShells(dist, pages, entries, true);
     const shellCount = shells.rules.filter((rule) => rule.from.endsWith('/*')).length;
     console.log(
       `  entry pages: ${shells.entries} stored under keyed names in ${ENTRY_FILES_PATH}; each of ${shellCount} catalogues answers every path under it with one shell page (${distLabel}_redirects)`,
     );
     await writeFile(new URL('_redirects', dist), formatRedirectsFile(shells.rules));
     return {
-      sealedPages: sealed
-        .map((page) => page.page)
-        .filter((path) => pages.some((p) => p.path === path)),
+      sealedPages: sealed.map((page) => page.page),
       prefixes: shells.rules
         .filter((rule) => rule.from.endsWith('/*'))
         .map((rule) => rule.from.slice(0, -2)),
     };
-  } catch (error) {
-    // dist/ now holds members' pages in the clear: remove it, so a deploy step that runs after
-    // a failed build anyway has nothing to publish.
-    await rm(dist, { recursive: true, force: true });
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(
-      `\n${reason}\n\nThe build output (${distLabel}) was removed: its members' pages were not encrypted.\n`,
-    );
-    process.exit(1);
-  }
+  });
 }
 
 /**
@@ -164,12 +185,11 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
 }
 
 /** Each page's usable rules inline instead of the stylesheet's link (scripts/critical-css.ts). */
-async function inlineStyles(pages: BuiltPage[]): Promise<void> {
-  const shown = new Map<BuiltPage, BuiltPage[]>();
-  for (const page of pages) {
-    const entries = shellEntries(page, pages);
-    if (entries) shown.set(page, entries);
-  }
+async function inlineStyles(
+  pages: BuiltPage[],
+  entries: ReadonlyMap<string, CatalogueEntries>,
+): Promise<void> {
+  const shown = new Map([...entries].map(([shell, catalogue]) => [shell, catalogue.tokens]));
   const styles = await inlineUsedStyles(dist, pages, shown);
   console.log(
     `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), instead of the whole stylesheet`,
@@ -179,12 +199,15 @@ async function inlineStyles(pages: BuiltPage[]): Promise<void> {
 console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
 await flattenSitemap();
 // Every pass below works on the pages in memory: dist/ is read once and written once.
+const key = await orRemoveBuild(async () => contentKey());
+// First, so that the batches, read one at a time, are gone before the pages are read.
+const entries = await orRemoveBuild(() => readEntryBatches(dist, key));
 const pages = await readBuiltPages(dist);
 await writeEntryMaps(dist, pages);
-await inlineStyles(pages);
+await inlineStyles(pages, entries);
 await arrangePageModules(dist, pages);
 await checkContentSecurityPolicy(pages);
-const { sealedPages, prefixes } = await sealMembersContent(pages);
+const { sealedPages, prefixes } = await sealMembersContent(pages, key, entries);
 const policies = await checkContentSecurityPolicy(pages);
 await writeBuiltPages(dist, pages);
 // One header for every path: what any page's policy allows. A page's own meta policy applies

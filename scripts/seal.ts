@@ -30,6 +30,7 @@ import {
   sliceWithout,
   startTagSpan,
   type Document,
+  type Element,
   type Span,
 } from './html.ts';
 
@@ -64,7 +65,10 @@ export interface SealedRegion {
 }
 
 /** The HTML of a region's parts, scripts taken out: the first screen, then the categories. */
-export function partTexts(html: string, region: SealedRegion): string[] {
+export function partTexts(
+  html: string,
+  region: Pick<SealedRegion, 'scripts' | 'first' | 'later'>,
+): string[] {
   const inside = (part: Span) =>
     region.scripts.filter((script) => script.start >= part.start && script.end <= part.end);
   const text = (span: Span) => sliceWithout(html, span, inside(span));
@@ -74,6 +78,28 @@ export function partTexts(html: string, region: SealedRegion): string[] {
     : [first, JSON.stringify(region.later.map((span) => text(span)))];
 }
 
+/**
+ * The part spans and scripts of the content of `container`: a sealed region's <main>, or one
+ * entry's content in a batch page (scripts/entry-batches.ts).
+ */
+export function contentSpans(
+  container: Element,
+): Pick<SealedRegion, 'scripts' | 'first' | 'later'> {
+  const content = innerSpan(container);
+  // Astro renders a component's <script> where the component is; scripts inserted later as HTML
+  // would never run, and they hold the site's code, not members' data: they stay outside.
+  const scripts = [...elements(container)]
+    .filter((element) => element.tagName === 'script')
+    .map(outerSpan);
+  const starts = children(container).filter(
+    (element) => attribute(element, PART_START_ATTRIBUTE) !== undefined,
+  );
+  const cuts = starts.slice(1).map((element) => outerSpan(element).start);
+  const first = { start: content.start, end: cuts[0] ?? content.end };
+  const later = cuts.map((start, index) => ({ start, end: cuts[index + 1] ?? content.end }));
+  return { scripts, first, later };
+}
+
 /** Finds a page's sealed members' region; undefined when it has none. */
 export function sealedRegion(document: Document): SealedRegion | undefined {
   const main = find(
@@ -81,27 +107,24 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
     (element) => element.tagName === 'main' && attribute(element, REGION_ATTRIBUTE) === 'sealed',
   );
   if (!main) return undefined;
-  const content = innerSpan(main);
-  // Astro renders a component's <script> where the component is; scripts inserted later as HTML
-  // would never run, and they hold the site's code, not members' data: they stay outside.
-  const scripts = [...elements(main)]
-    .filter((element) => element.tagName === 'script')
-    .map(outerSpan);
-  const starts = children(main).filter(
-    (element) => attribute(element, PART_START_ATTRIBUTE) !== undefined,
-  );
-  const cuts = starts.slice(1).map((element) => outerSpan(element).start);
-  const first = { start: content.start, end: cuts[0] ?? content.end };
-  const later = cuts.map((start, index) => ({ start, end: cuts[index + 1] ?? content.end }));
   const body = find(document, (element) => element.tagName === 'body');
   return {
     main: outerSpan(main),
     openTag: startTagSpan(main),
     bodyEnd: body ? innerSpan(body).end : outerSpan(main).end,
-    scripts,
-    first,
-    later,
+    ...contentSpans(main),
   };
+}
+
+/** The sealed parts of `parts` (partTexts) for the page at `path`, each under its own IV. */
+export function sealParts(
+  key: CryptoKey,
+  parts: readonly string[],
+  path: string,
+): Promise<string[]> {
+  return Promise.all(
+    parts.map((part, index) => seal(key, part, partAad(path, index, parts.length))),
+  );
 }
 
 /**
@@ -130,11 +153,8 @@ export async function sealMembersPages(
     if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
     const html = page.html;
     const parts = partTexts(html, region);
-    const templates = await Promise.all(
-      parts.map(
-        async (part, index) =>
-          `<template ${SEALED_PART_ATTRIBUTE}>${await seal(key, part, partAad(page.path, index, parts.length))}</template>`,
-      ),
+    const templates = (await sealParts(key, parts, page.path)).map(
+      (sealed) => `<template ${SEALED_PART_ATTRIBUTE}>${sealed}</template>`,
     );
     const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
     const [first, ...later] = templates;

@@ -5,7 +5,6 @@ import { ORDERS, type Orderable } from './order.ts';
 import type { PromptEntry } from './prompts.ts';
 import {
   CATALOGUES,
-  ENTRY_PAGES_UP_TO,
   entryPath,
   sourceCategories,
   type Catalogue,
@@ -53,7 +52,7 @@ export interface LoadedEntry<K extends string = string, D = EntryFields> {
   added: string | undefined;
   /** Its display name: a tool's name, a prompt's or video's title, a repository's owner/name. */
   name: string;
-  /** Its own page, when its catalogue has entry pages. */
+  /** Its own page (entryPath), once resolveCatalogues has linked it. */
   href: string | undefined;
   /** Failed tools: where the tool named in 'What I use instead' is shown, if the site has it. */
   replacementHref: string | undefined;
@@ -67,12 +66,6 @@ export function entryCategory(entry: { data: unknown }): string | undefined {
   const { category } = entry.data as { category?: unknown };
   return typeof category === 'string' ? category : undefined;
 }
-
-/**
- * Whether a catalogue of this many entries gets a page per entry: past the registry's limit the
- * build would grow by one sealed page per entry (the cards and search still reach every entry).
- */
-export const hasEntryPages = (count: number) => count <= ENTRY_PAGES_UP_TO;
 
 /** The entry pages' path segment must never read as a page number (/toolstack/2). */
 export function checkEntryIds(
@@ -120,11 +113,10 @@ export function checkFavouriteKeys(
   }
 }
 
-/** A catalogue with its entries, and whether they have pages of their own. */
+/** A catalogue with its entries. */
 export interface LoadedCatalogue<K extends string = EntryKind, E = CatalogueEntry> {
   catalogue: Catalogue<K>;
   entries: E[];
-  entryPages: boolean;
 }
 
 /** What the content layer holds for one source: its checked entries, and their days in git. */
@@ -136,9 +128,9 @@ export interface SourceContent {
 
 /**
  * Every catalogue of a registry with its entries: each source's entries in its kind's order,
- * named, dated, checked (ids, favourite keys), and linked: its own page where its catalogue has
- * entry pages, and a failed tool's replacement where the site shows a tool of that name (its
- * page, else its card; the first catalogue in registry order wins).
+ * named, dated, checked (ids, favourite keys), and linked: its own page, and a failed tool's
+ * replacement where the site shows a tool of that name (its page; the first catalogue in
+ * registry order wins).
  */
 export function resolveCatalogues<K extends string>(
   content: (source: CatalogueSource<K>) => SourceContent,
@@ -165,11 +157,8 @@ export function resolveCatalogues<K extends string>(
       }));
     });
     checkEntryIds(catalogue, entries);
-    const entryPages = hasEntryPages(entries.length);
-    for (const entry of entries) {
-      if (entryPages) entry.href = entryPath(catalogue, entry.data.id);
-    }
-    return { catalogue, entries, entryPages };
+    for (const entry of entries) entry.href = entryPath(catalogue, entry.data.id);
+    return { catalogue, entries };
   });
   const all = loaded.flatMap(({ entries }) => entries);
   checkFavouriteKeys(all);

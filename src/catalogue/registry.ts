@@ -392,16 +392,6 @@ export function searchKinds<K extends string>(catalogues: readonly Catalogue<K>[
 export const sourceCategories = (source: Pick<CatalogueSource<string>, 'categories'>) =>
   source.categories ?? DEV_TOOL_CATEGORIES;
 
-/**
- * Catalogues of up to this many entries get a page per entry (/toolstack/cursor); today's
- * largest has 47. Each entry page is a sealed page of its own with the whole shell (about
- * 100 KB of HTML), so a catalogue of thousands would multiply the build's time and memory
- * (`npm run bench`: 3,700 pages at 10,000 entries took 3.2 GB against a 2 GB target with a limit
- * of 1,000). Past this, the catalogue's cards and search results link to the entry's anchor on
- * the catalogue page instead.
- */
-export const ENTRY_PAGES_UP_TO = 250;
-
 /** An entry's own page. */
 export const entryPath = (catalogue: Pick<Catalogue, 'route'>, id: string) =>
   `${catalogue.route}/${id}`;

@@ -79,6 +79,14 @@ export const ENTRY_SHELL_ATTRIBUTE = 'data-entry-shell';
  * (src/catalogue/schemas/fields.ts) and video ids are 11 characters; the route checks it all the same.
  */
 export const ENTRY_SHELL_SEGMENT = '_entry';
+/**
+ * The build's batches of entries' pages are /<catalogue>/_batch/<n> (src/catalogue/routes.ts),
+ * turned into entries' files and deleted by scripts/entry-batches.ts; no entry can have it as its
+ * id, for the same reasons as ENTRY_SHELL_SEGMENT.
+ */
+export const ENTRY_BATCH_SEGMENT = '_batch';
+/** On each entry's content in a batch page: the entry's own path. */
+export const BATCH_ENTRY_ATTRIBUTE = 'data-batch-entry';
 /** Where the entries' sealed parts are, one JSON file each named by entryFileName(). */
 export const ENTRY_FILES_PATH = '/_entries/';
 

@@ -67,7 +67,6 @@ describe('a new kind of entry', () => {
   });
 
   it('loads in its order, named by its record, dated and linked to its own page', () => {
-    expect(episodes?.entryPages).toBe(true);
     expect(
       episodes?.entries.map(({ kind, name, href, added }) => ({ kind, name, href, added })),
     ).toEqual([
@@ -86,15 +85,25 @@ describe('a new kind of entry', () => {
     ]);
   });
 
-  it('gets its catalogue page, its entry shell and a page per entry', () => {
-    const paths = catalogueRoutes(loaded)
-      .filter(({ params }) => params.catalogue === 'podcasts')
-      .map(({ params, props }) => [params.path, props.view]);
-    expect(paths).toEqual([
+  it('gets its catalogue page, its entry shell and a page per entry (in the build, a batch)', () => {
+    const paths = (entryPages: 'each' | 'batches') =>
+      catalogueRoutes(loaded, entryPages)
+        .filter(({ params }) => params.catalogue === 'podcasts')
+        .map(({ params, props }) => [
+          params.path,
+          props.view,
+          ...(props.view === 'batch' ? [props.entries.map((view) => view.path)] : []),
+        ]);
+    expect(paths('each')).toEqual([
       [undefined, 'list'],
       ['_entry', 'shell'],
       ['lean-start', 'entry'],
       ['ai-at-core', 'entry'],
+    ]);
+    expect(paths('batches')).toEqual([
+      [undefined, 'list'],
+      ['_entry', 'shell'],
+      ['_batch/1', 'batch', ['/podcasts/lean-start', '/podcasts/ai-at-core']],
     ]);
   });
 

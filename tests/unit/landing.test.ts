@@ -18,7 +18,6 @@ function withEntries(
   return CATALOGUES.map((catalogue) => ({
     catalogue,
     entries: (held[catalogue.id] ?? []).map((category) => ({ data: { category } })),
-    entryPages: true,
   }));
 }
 

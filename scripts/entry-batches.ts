@@ -1,0 +1,189 @@
+// Runs after `astro build`, before any other step on members' pages (scripts/postbuild.ts): turns
+// the build's batches of entries' pages (/toolstack/_batch/1, src/catalogue/routes.ts) into the
+// entries' sealed files, and deletes them.
+//
+// An entry's page is its catalogue's shell (/toolstack/_entry) around the entry's sealed content
+// (scripts/entry-shells.ts): the host serves the shell at every path under the catalogue, and a
+// member's browser fetches /_entries/<name>.json, named by an HMAC of the entry's path
+// (entryFileName in supabase/functions/_shared/sealing.ts), and opens it (src/members/open.ts).
+// So the build needs of each entry only its content, sealed as its own page's region would be
+// (scripts/seal.ts), and of the batches what the shell must add to show any of them: the
+// classes they use (their styles, scripts/critical-css.ts), the modules they run and the inline
+// scripts Astro wrote into them, with the hashes Astro put in their policy.
+//
+// Each batch is read, parsed once, and dropped: a catalogue of 50,000 entries is 250 batches of
+// about 1.5 MB, never all in memory at once.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  entryFileName,
+  importContentKey,
+  parseContentKey,
+} from '../supabase/functions/_shared/sealing.ts';
+import {
+  BATCH_ENTRY_ATTRIBUTE,
+  DEFERRED_MODULES_ATTRIBUTE,
+  ENTRY_BATCH_SEGMENT,
+  ENTRY_FILES_PATH,
+  ENTRY_SHELL_SEGMENT,
+} from '../src/members/contract.ts';
+import { pagePath } from './built-pages.ts';
+import { documentTokens } from './critical-css.ts';
+import {
+  hashSource,
+  inlineHashes,
+  isPolicyMeta,
+  parsePolicy,
+  runsInline,
+  unknownScripts,
+} from './csp.ts';
+import {
+  attribute,
+  children,
+  elements,
+  find,
+  innerSpan,
+  outerSpan,
+  parsePage,
+  sliceWithout,
+  text,
+} from './html.ts';
+import { pageModules, type PageModules } from './page-modules.ts';
+import { contentSpans, partTexts, sealParts } from './seal.ts';
+
+/** What a catalogue's shell must carry to show any of its entries, and how many there are. */
+export interface CatalogueEntries {
+  /** Every token of the batches (documentTokens): what the entries' markup can use. */
+  tokens: Set<string>;
+  /** The modules each batch runs. */
+  modules: PageModules[];
+  /** The inline scripts of the batches, by their code: the HTML of each, and its hash. */
+  scripts: Map<string, { html: string; hash: string }>;
+  /** Hashes of the <style> elements and style attributes of the entries' content. */
+  styles: Set<string>;
+  styleAttributes: Set<string>;
+  /** Each entry's path, and, in a build that does not seal, its content in the clear. */
+  entries: { path: string; html?: string }[];
+}
+
+/** Whether a dist-relative HTML file is a batch of entries' pages. */
+export function isEntryBatch(name: string): boolean {
+  return name.replace(/\\/g, '/').split('/').at(-2) === ENTRY_BATCH_SEGMENT;
+}
+
+/** The path of the shell that stands for a batch's entries: /toolstack/_batch/3 → /toolstack/_entry. */
+function shellOf(batchPath: string): string {
+  const catalogue = batchPath.slice(0, batchPath.lastIndexOf(`/${ENTRY_BATCH_SEGMENT}/`));
+  return `${catalogue}/${ENTRY_SHELL_SEGMENT}`;
+}
+
+/**
+ * Reads every batch of `dist`, writes each entry's sealed parts to ENTRY_FILES_PATH (or, with no
+ * key, keeps its content for a build that does not seal), and deletes the batches. Every batch is
+ * checked before the build fails: an inline script its policy does not allow (content that became
+ * code), or an entry with no content, is named with its page.
+ *
+ * @param dist build output folder
+ * @param base64Key the members' content key, or undefined when the build does not seal
+ * @returns by shell path, what its entries need
+ */
+export async function readEntryBatches(
+  dist: URL,
+  base64Key: string | undefined,
+): Promise<Map<string, CatalogueEntries>> {
+  const names = (await readdir(dist, { recursive: true })).filter(
+    (name) => name.endsWith('.html') && isEntryBatch(name),
+  );
+  names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const raw = base64Key === undefined ? undefined : parseContentKey(base64Key);
+  const key = raw && (await importContentKey(raw));
+  if (raw) await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
+  const catalogues = new Map<string, CatalogueEntries>();
+  const refused: string[] = [];
+  for (const name of names) {
+    const html = await readFile(new URL(name, dist), 'utf8');
+    const document = parsePage(html);
+    const shell = shellOf(pagePath(name));
+    const catalogue: CatalogueEntries = catalogues.get(shell) ?? {
+      tokens: new Set(),
+      modules: [],
+      scripts: new Map(),
+      styles: new Set(),
+      styleAttributes: new Set(),
+      entries: [],
+    };
+    catalogues.set(shell, catalogue);
+
+    const meta = find(document, isPolicyMeta);
+    const allowed = parsePolicy((meta && attribute(meta, 'content')) ?? '').get('script-src') ?? [];
+    const unknown = unknownScripts(document, allowed);
+    if (unknown.length > 0) {
+      refused.push(
+        `${name}: ${unknown.length} inline script(s) the build did not write (content that became code?): ${unknown.join(', ')}`,
+      );
+      continue;
+    }
+    // The code the entries need (data blocks, JSON-LD, are the layout's, which the shell has).
+    for (const element of elements(document)) {
+      if (!runsInline(element)) continue;
+      if (attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined) continue;
+      const code = text(element);
+      if (catalogue.scripts.has(code)) continue;
+      const hash = hashSource(code);
+      // Astro hashed it for the batch, so the build wrote it; never anything else.
+      if (!allowed.includes(hash)) {
+        refused.push(`${name}: an inline script its policy does not allow`);
+        continue;
+      }
+      const { start, end } = outerSpan(element);
+      catalogue.scripts.set(code, { html: html.slice(start, end), hash });
+    }
+    for (const token of documentTokens(document)) catalogue.tokens.add(token);
+    catalogue.modules.push(await pageModules(dist, document));
+
+    const main = find(document, (element) => element.tagName === 'main');
+    for (const entry of main ? children(main) : []) {
+      const path = attribute(entry, BATCH_ENTRY_ATTRIBUTE);
+      if (path === undefined) continue;
+      const spans = contentSpans(entry);
+      if (
+        [...elements(entry)].some(
+          (one) =>
+            one.tagName === 'script' && attribute(one, 'src') === undefined && !runsInline(one),
+        )
+      ) {
+        refused.push(
+          `${name}: the entry ${path} holds a data block, which its page would not keep`,
+        );
+        continue;
+      }
+      const parts = partTexts(html, spans).map((part) => part.trim());
+      if (parts.length === 0 || parts[0] === '') {
+        refused.push(`${name}: the entry ${path} has no content`);
+        continue;
+      }
+      const needs = inlineHashes(entry);
+      needs.styles.forEach((hash) => catalogue.styles.add(hash));
+      needs.styleAttributes.forEach((hash) => catalogue.styleAttributes.add(hash));
+      if (key && raw) {
+        const file = `${ENTRY_FILES_PATH.slice(1)}${await entryFileName(raw, path)}.json`;
+        await writeFile(
+          new URL(file, dist),
+          JSON.stringify({ parts: await sealParts(key, parts, path) }),
+        );
+        catalogue.entries.push({ path });
+      } else {
+        catalogue.entries.push({
+          path,
+          html: sliceWithout(html, innerSpan(entry), spans.scripts),
+        });
+      }
+    }
+  }
+  if (refused.length > 0) throw new Error(refused.join('\n'));
+  await Promise.all(
+    [...new Set(names.map((name) => name.slice(0, name.lastIndexOf(ENTRY_BATCH_SEGMENT))))].map(
+      (folder) => rm(new URL(`${folder}${ENTRY_BATCH_SEGMENT}`, dist), { recursive: true }),
+    ),
+  );
+  return catalogues;
+}
