@@ -46,11 +46,9 @@ export class BuiltPage {
     return this.#html;
   }
 
+  /** The page's new text. Its region's kind stays: no step of the build changes it. */
   set html(value: string) {
-    if (value !== this.#html) {
-      this.#forget();
-      this.#region = undefined;
-    }
+    if (value !== this.#html) this.#forget();
     this.#html = value;
   }
 
@@ -79,7 +77,7 @@ export class BuiltPage {
     if (BuiltPage.#last === this) BuiltPage.#last = undefined;
   }
 
-  /** The kind of the page's members' region, null on a public page; kept with the text. */
+  /** The kind of the page's members' region, null on a public page; read once. */
   get region(): Region | null {
     if (this.#region === undefined) this.#region = regionOf(this.document);
     return this.#region;

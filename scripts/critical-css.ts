@@ -41,7 +41,6 @@ import {
   type Document,
   type Edit,
   type Element,
-  type Span,
 } from './html.ts';
 
 /**
@@ -335,100 +334,114 @@ function siteStylesheets(document: Document): Element[] {
 }
 
 /**
- * Replaces every page's link to the site's stylesheet with the rules its group can use, inline.
- *
- * @param dist build output folder
- * @param pages the built pages, changed in place
- * @param shownTokens by page path, the tokens of the markup a page shows beside its own (a
- *   catalogue's entry shell shows its entries, scripts/entry-batches.ts)
- * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
+ * Replaces every page's link to the site's stylesheet with the rules its group can use, inline,
+ * in two steps: `read` each page as Astro wrote it (what it drops, from its tokens), then `inline`
+ * once every page is read, when the groups can be made, on the pages as they are by then
+ * (sealed: the links and the policy are found again).
  */
-export async function inlineUsedStyles(
-  dist: URL,
-  pages: readonly BuiltPage[],
-  shownTokens: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<{ pages: number; groups: number; whole: number; largest: number }> {
-  // Every script of the site: what any of them can build, a page may show.
-  const folder = new URL('_astro/', dist);
-  const scripts = await Promise.all(
-    (await readdir(folder))
-      .filter((name) => name.endsWith('.js'))
-      .sort()
-      .map((name) => readFile(new URL(name, folder), 'utf8')),
-  );
-  const scriptTokens = new Set(scripts.flatMap(codeTokens));
+export class StyleUse {
+  readonly #dist: URL;
+  /** The tokens of every script of the site: what any of them can build, a page may show. */
+  readonly #scriptTokens: ReadonlySet<string>;
+  readonly #hrefs = new Set<string>();
+  #table: { key: string; classes: string[] }[][] | undefined;
+  #css = '';
+  readonly #read: { page: BuiltPage; rejected: Set<string> }[] = [];
 
-  // One reading of each page that links the stylesheet: where the link and the policy are, and
-  // which selectors it drops. A 50,000-entry build has about a thousand pages, whose parses and
-  // tokens are not all kept at once (scripts/built-pages.ts).
-  const hrefs = new Set<string>();
-  let table: { key: string; classes: string[] }[][] | undefined;
-  let css = '';
-  const styled: {
-    page: BuiltPage;
-    links: Span[];
-    policy: { span: Span; content: string } | undefined;
-    rejected: Set<string>;
-  }[] = [];
-  for (const page of pages) {
-    const links = siteStylesheets(page.document);
-    if (links.length === 0) continue;
-    for (const link of links) hrefs.add(attribute(link, 'href') as string);
-    if (!table) {
-      css = await readFile(
-        new URL((attribute(links[0] as Element, 'href') as string).slice(1), dist),
-        'utf8',
-      );
-      table = selectorTable(css);
+  private constructor(dist: URL, scriptTokens: ReadonlySet<string>) {
+    this.#dist = dist;
+    this.#scriptTokens = scriptTokens;
+  }
+
+  /** Reads the site's scripts (dist/_astro/*.js) for their tokens. */
+  static async of(dist: URL): Promise<StyleUse> {
+    const folder = new URL('_astro/', dist);
+    const scripts = await Promise.all(
+      (await readdir(folder))
+        .filter((name) => name.endsWith('.js'))
+        .sort()
+        .map((name) => readFile(new URL(name, folder), 'utf8')),
+    );
+    return new StyleUse(dist, new Set(scripts.flatMap(codeTokens)));
+  }
+
+  /**
+   * Reads which selectors a page drops, when it links the stylesheet.
+   *
+   * @param document the page's parse
+   * @param shown the tokens of the markup it shows beside its own (a catalogue's entry shell
+   *   shows its entries, scripts/entry-batches.ts)
+   */
+  async read(page: BuiltPage, document: Document, shown: Iterable<string> = []): Promise<void> {
+    const links = siteStylesheets(document);
+    if (links.length === 0) return;
+    for (const link of links) this.#hrefs.add(attribute(link, 'href') as string);
+    if (!this.#table) {
+      const href = attribute(links[0] as Element, 'href') as string;
+      this.#css = await readFile(new URL(href.slice(1), this.#dist), 'utf8');
+      this.#table = selectorTable(this.#css);
     }
-    const policy = find(page.document, isPolicyMeta);
-    const tokens = new Set(documentTokens(page.document));
-    for (const token of shownTokens.get(page.path) ?? []) tokens.add(token);
-    styled.push({
+    const tokens = new Set(documentTokens(document));
+    for (const token of shown) tokens.add(token);
+    const scriptTokens = this.#scriptTokens;
+    this.#read.push({
       page,
-      links: links.map(outerSpan),
-      policy: policy && { span: outerSpan(policy), content: attribute(policy, 'content') ?? '' },
-      rejected: rejectedBy(table, { has: (name) => tokens.has(name) || scriptTokens.has(name) }),
+      rejected: rejectedBy(this.#table, {
+        has: (name) => tokens.has(name) || scriptTokens.has(name),
+      }),
     });
   }
-  if (hrefs.size > 1) {
-    throw new Error(`one stylesheet for every page was expected, found ${[...hrefs].join(', ')}`);
-  }
-  if (styled.length === 0) return { pages: 0, groups: 0, whole: 0, largest: 0 };
 
-  const groups = styleGroups(
-    styled.map((one) => one.rejected),
-    STYLE_VARIANTS,
-  );
-  let largest = 0;
-  for (const group of groups) {
-    const members = group.map((index) => styled[index] as (typeof styled)[0]);
-    // What the group drops is what every one of its pages drops.
-    const [first, ...others] = members.map((one) => one.rejected);
-    const rejected = new Set(
-      [...(first ?? [])].filter((key) => others.every((set) => set.has(key))),
-    );
-    const used = rulesWithout(css, rejected);
-    largest = Math.max(largest, used.length);
-    for (const { page, links, policy } of members) {
-      const edits: Edit[] = links.map((span) => ({ ...span, text: '' }));
-      const last = edits.at(-1) as Edit;
-      last.text = `<style>${used}</style>`;
-      // The build wrote this style, so its hash goes into the page's policy here rather than as
-      // a later step's addition that scripts/csp.ts reports.
-      if (policy) {
-        const directives = parsePolicy(policy.content);
-        directives.set('style-src', [
-          ...(directives.get('style-src') ?? ["'self'"]),
-          hashSource(used),
-        ]);
-        edits.push({
-          ...policy.span,
-          text: `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(directives))}">`,
-        });
-      }
-      page.html = applyEdits(page.html, edits);
+  /**
+   * Puts each read page's group's rules inline in place of its links, with their hash in its
+   * policy.
+   *
+   * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
+   */
+  inline(): { pages: number; groups: number; whole: number; largest: number } {
+    if (this.#hrefs.size > 1) {
+      throw new Error(
+        `one stylesheet for every page was expected, found ${[...this.#hrefs].join(', ')}`,
+      );
     }
+    const styled = this.#read;
+    if (styled.length === 0) return { pages: 0, groups: 0, whole: 0, largest: 0 };
+    const groups = styleGroups(
+      styled.map((one) => one.rejected),
+      STYLE_VARIANTS,
+    );
+    let largest = 0;
+    for (const group of groups) {
+      const members = group.map((index) => styled[index] as (typeof styled)[0]);
+      // What the group drops is what every one of its pages drops.
+      const [first, ...others] = members.map((one) => one.rejected);
+      const rejected = new Set(
+        [...(first ?? [])].filter((key) => others.every((set) => set.has(key))),
+      );
+      const used = rulesWithout(this.#css, rejected);
+      largest = Math.max(largest, used.length);
+      for (const { page } of members) {
+        const links = siteStylesheets(page.document).map(outerSpan);
+        const policy = find(page.document, isPolicyMeta);
+        const edits: Edit[] = links.map((span) => ({ ...span, text: '' }));
+        const last = edits.at(-1) as Edit;
+        last.text = `<style>${used}</style>`;
+        // The build wrote this style, so its hash goes into the page's policy here rather than
+        // as a later step's addition that scripts/csp.ts reports.
+        if (policy) {
+          const directives = parsePolicy(attribute(policy, 'content') ?? '');
+          directives.set('style-src', [
+            ...(directives.get('style-src') ?? ["'self'"]),
+            hashSource(used),
+          ]);
+          edits.push({
+            ...outerSpan(policy),
+            text: `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(directives))}">`,
+          });
+        }
+        page.html = applyEdits(page.html, edits);
+      }
+    }
+    return { pages: styled.length, groups: groups.length, whole: this.#css.length, largest };
   }
-  return { pages: styled.length, groups: groups.length, whole: css.length, largest };
 }

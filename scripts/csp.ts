@@ -195,7 +195,7 @@ export function inlineHashes(document: Document | Element): InlineHashes {
 }
 
 /** A page's inline scripts that its policy does not allow: the first 80 characters of each. */
-export function unknownScripts(document: Document, allowed: readonly string[]): string[] {
+function unknownScripts(document: Document, allowed: readonly string[]): string[] {
   const unknown = [];
   for (const element of elements(document, { templates: true })) {
     if (runsInline(element) && !allowed.includes(hashSource(text(element)))) {
@@ -219,23 +219,14 @@ export function isPolicyMeta(element: ReturnType<typeof find> & object): boolean
 }
 
 /**
- * Makes a page's meta policy cover the page as it now is, and moves the meta tag to the start of
- * <head>, since a policy delivered by a meta tag governs only what follows it and the pre-paint
- * script comes first. Every inline script must already be allowed by the policy Astro wrote
- * (else UnknownScriptError, naming `name`); the hash of a <style> or style attribute a later step
- * wrote is added (style attributes need 'unsafe-hashes' in style-src-attr), and said.
+ * Checks a page's policy and inline code: no 'unsafe-inline' for scripts or styles, and every
+ * inline script one the policy Astro wrote allows (else UnknownScriptError, naming `name`).
  *
- * @param html a built page
- * @param name the page's name in errors
- * @returns null when the page has no policy
+ * @returns false when the page has no policy
  */
-export function securePage(
-  html: string,
-  name = 'page',
-): { html: string; policy: string; added: string[] } | null {
-  const document = parsePage(html);
+export function checkPolicy(document: Document, name: string): boolean {
   const meta = find(document, isPolicyMeta);
-  if (!meta) return null;
+  if (!meta) return false;
   const directives = parsePolicy(attribute(meta, 'content') ?? '');
   for (const directive of ['script-src', 'style-src']) {
     if (directives.get(directive)?.includes("'unsafe-inline'")) {
@@ -250,7 +241,35 @@ export function securePage(
       `${name}: ${unknown.length} inline script(s) the build did not write (content that became code?): ${unknown.join(', ')}`,
     );
   }
-  const needs = inlineHashes(document);
+  return true;
+}
+
+/**
+ * Makes a page's meta policy cover the page as it now is, and moves the meta tag to the start of
+ * <head>, since a policy delivered by a meta tag governs only what follows it and the pre-paint
+ * script comes first. Every inline script must already be allowed by the policy Astro wrote
+ * (else UnknownScriptError, naming `name`); the hash of a <style> or style attribute a later step
+ * wrote is added (style attributes need 'unsafe-hashes' in style-src-attr), and said.
+ *
+ * @param html a built page
+ * @param name the page's name in errors
+ * @param also the styles its sealed region needs, which its text no longer shows
+ * @returns null when the page has no policy
+ */
+export function securePage(
+  html: string,
+  name = 'page',
+  also: InlineHashes = { scripts: [], styles: [], styleAttributes: [] },
+): { html: string; policy: string; added: string[] } | null {
+  const document = parsePage(html);
+  const meta = find(document, isPolicyMeta);
+  if (!meta || !checkPolicy(document, name)) return null;
+  const directives = parsePolicy(attribute(meta, 'content') ?? '');
+  const found = inlineHashes(document);
+  const needs = {
+    styles: [...new Set([...found.styles, ...also.styles])],
+    styleAttributes: [...new Set([...found.styleAttributes, ...also.styleAttributes])],
+  };
   const added: string[] = [];
   const allow = (directive: string, hashes: readonly string[], base: readonly string[] = []) => {
     const sources = directives.get(directive) ?? [...base];

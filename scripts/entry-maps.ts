@@ -18,20 +18,27 @@ export function anchorIds(document: Document): string[] {
   return ids;
 }
 
-/** Writes each split catalogue's map; returns the maps' URLs. */
-export async function writeEntryMaps(dist: URL, pages: readonly BuiltPage[]): Promise<string[]> {
-  const catalogues = new Map<string, { path: string; ids: string[] }[]>();
-  for (const page of pages) {
-    const main = find(page.document, (element) => element.tagName === 'main');
-    const mapUrl = main && attribute(main, ENTRY_MAP_ATTRIBUTE);
-    if (!mapUrl) continue;
-    const catalogue = catalogues.get(mapUrl) ?? [];
-    catalogue.push({ path: page.path, ids: anchorIds(page.document) });
-    catalogues.set(mapUrl, catalogue);
-  }
-  for (const [mapUrl, catalogue] of catalogues) {
-    catalogue.sort((a, b) => pageNumber(a.path) - pageNumber(b.path));
-    await writeFile(new URL(mapUrl.slice(1), dist), JSON.stringify(buildEntryMap(catalogue)));
+/** A page of a split catalogue: its map's URL, its path and its anchors. */
+export interface MapPage {
+  map: string;
+  path: string;
+  ids: string[];
+}
+
+/** The page's place in its catalogue's map; undefined when its catalogue is not split. */
+export function mapPage(page: BuiltPage, document: Document): MapPage | undefined {
+  const main = find(document, (element) => element.tagName === 'main');
+  const map = main && attribute(main, ENTRY_MAP_ATTRIBUTE);
+  return map ? { map, path: page.path, ids: anchorIds(document) } : undefined;
+}
+
+/** Writes each split catalogue's map from its pages; returns the maps' URLs. */
+export async function writeEntryMaps(dist: URL, pages: readonly MapPage[]): Promise<string[]> {
+  const catalogues = new Map<string, MapPage[]>();
+  for (const page of pages) catalogues.set(page.map, [...(catalogues.get(page.map) ?? []), page]);
+  for (const [map, catalogue] of catalogues) {
+    const ordered = [...catalogue].sort((a, b) => pageNumber(a.path) - pageNumber(b.path));
+    await writeFile(new URL(map.slice(1), dist), JSON.stringify(buildEntryMap(ordered)));
   }
   return [...catalogues.keys()];
 }

@@ -15,7 +15,11 @@
 // the hashes Astro put in their policies. A build that does not seal publishes each entry's page
 // in the clear instead: the shell with the entry's content in its region.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { DEFERRED_MODULES_ATTRIBUTE, ENTRY_SHELL_ATTRIBUTE } from '../src/members/contract.ts';
+import {
+  DEFERRED_MODULES_ATTRIBUTE,
+  ENTRY_SHELL_ATTRIBUTE,
+  ENTRY_SHELL_SEGMENT,
+} from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
 import { isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
 import type { CatalogueEntries } from './entry-batches.ts';
@@ -105,6 +109,8 @@ export async function writeEntryShells(
   const rules: RewriteRule[] = [];
   let count = 0;
   for (const shell of pages) {
+    // Read by its name first: the other pages need not be parsed again.
+    if (!shell.path.endsWith(`/${ENTRY_SHELL_SEGMENT}`)) continue;
     const main = find(shell.document, (element) => element.tagName === 'main');
     if (!main || attribute(main, ENTRY_SHELL_ATTRIBUTE) !== shell.path) continue;
     const entries = catalogues.get(shell.path);

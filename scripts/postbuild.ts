@@ -9,19 +9,20 @@ import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.ts';
 import { shellScripts } from './shell-scripts.ts';
 import { resolveMembersKey } from './resolve-members-key.ts';
-import { sealEntryMaps, sealMembersPages, sealSearchFiles } from './seal.ts';
-import { writeEntryMaps } from './entry-maps.ts';
+import { sealEntryMaps, sealPage, sealSearchFiles } from './seal.ts';
+import { mapPage, writeEntryMaps, type MapPage } from './entry-maps.ts';
 import { writeEntryShells } from './entry-shells.ts';
 import { readEntryBatches, type CatalogueEntries } from './entry-batches.ts';
-import { inlineUsedStyles } from './critical-css.ts';
-import { elements, parsePage, text } from './html.ts';
+import { StyleUse } from './critical-css.ts';
+import { elements, find, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
 import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
 import { arrangePageModules } from './page-modules.ts';
 import { readBuiltPages, writeBuiltPages, type BuiltPage } from './built-pages.ts';
 import { loadSiteConfig } from './load-site-config.ts';
 import { outDir } from './out-dir.ts';
-import { mergePolicies, securePage } from './csp.ts';
+import { checkPolicy, inlineHashes, mergePolicies, securePage, type InlineHashes } from './csp.ts';
+import { importContentKey, parseContentKey } from '../supabase/functions/_shared/sealing.ts';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.ts';
 import { VIDEO_EMBED_ORIGIN } from '../src/lib/constants.ts';
 
@@ -77,7 +78,7 @@ function contentKey(): string | undefined {
  * Runs a step that seals, or works on members' content in the clear: when it fails, dist/ is
  * removed, so a deploy step that runs after a failed build anyway has nothing to publish.
  */
-async function orRemoveBuild<T>(step: () => Promise<T>): Promise<T> {
+async function orRemoveBuild<T>(step: () => T | Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
@@ -91,32 +92,26 @@ async function orRemoveBuild<T>(step: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Gives each catalogue's shell what its entries need; seals the members' pages, entry maps and
- * data files when `key` is given, and writes dist/_redirects.
+ * Gives each catalogue's shell what its entries need; seals the entry maps and data files when
+ * `key` is given, and writes dist/_redirects.
  *
- * @returns the sealed pages that are still published (lists and shells) and the catalogues whose
- *   every path is a sealed shell: what the service worker keeps
+ * @returns the catalogues whose every path is a sealed shell: what the service worker keeps
  */
 async function sealMembersContent(
   pages: BuiltPage[],
   key: string | undefined,
   entries: ReadonlyMap<string, CatalogueEntries>,
-): Promise<{ sealedPages: string[]; prefixes: string[] }> {
+): Promise<{ prefixes: string[] }> {
   return orRemoveBuild(async () => {
     if (key === undefined) {
       const shells = await writeEntryShells(dist, pages, entries, false);
       console.log(`  entry pages: ${shells.entries} written in the clear`);
-      return { sealedPages: [], prefixes: [] };
+      return { prefixes: [] };
     }
-    const sealed = await sealMembersPages(pages, key);
     const maps = await sealEntryMaps(dist, key);
-    const parts = sealed.reduce((sum, page) => sum + page.parts, 0);
-    // Said as what a member gets, so a count of none (no catalogue is split today) is no alarm.
-    const mapsNote =
-      maps.length > 0 ? `, and the entry maps of ${maps.length} catalogues split over pages` : '';
-    console.log(
-      `  members' pages: ${sealed.length} encrypted (AES-256-GCM, ${parts} parts)${mapsNote}; a signed-in member's browser opens them with the members' key`,
-    );
+    if (maps.length > 0) {
+      console.log(`  entry maps: ${maps.length} catalogues split over pages, encrypted too`);
+    }
     for (const file of await sealSearchFiles(dist, key)) {
       console.log(
         `  data file ${file.path}: compressed and encrypted too (${kib(file.bytes)} to ${kib(file.sealedBytes)})`,
@@ -129,7 +124,6 @@ async function sealMembersContent(
     );
     await writeFile(new URL('_redirects', dist), formatRedirectsFile(shells.rules));
     return {
-      sealedPages: sealed.map((page) => page.page),
       prefixes: shells.rules
         .filter((rule) => rule.from.endsWith('/*'))
         .map((rule) => rule.from.slice(0, -2)),
@@ -138,22 +132,91 @@ async function sealMembersContent(
 }
 
 /**
+ * One reading of each page as Astro wrote it, each parsed once and its parse dropped before the
+ * next: a catalogue of 50,000 entries is 400 MB of pages, and every pass that parsed them all
+ * again cost about 25 s. From it: the split catalogues' entry maps, which selectors each page
+ * drops (the styles are inlined once all are read), the check of its policy and inline code
+ * while the region is still in the clear, and then, with a key, the sealed region.
+ *
+ * @returns the styles to inline, the styles each sealed region needs that its sealed text no
+ *   longer shows, and the sealed pages
+ */
+async function readAndSeal(
+  pages: BuiltPage[],
+  key: string | undefined,
+  entries: ReadonlyMap<string, CatalogueEntries>,
+): Promise<{ styles: StyleUse; regionNeeds: Map<BuiltPage, InlineHashes>; sealed: string[] }> {
+  const styles = await StyleUse.of(dist);
+  const maps: MapPage[] = [];
+  const regionNeeds = new Map<BuiltPage, InlineHashes>();
+  const sealed: string[] = [];
+  const missing: string[] = [];
+  const refused: string[] = [];
+  const cryptoKey = key === undefined ? undefined : await importContentKey(parseContentKey(key));
+  let parts = 0;
+  for (const page of pages) {
+    const document = page.document;
+    const map = mapPage(page, document);
+    if (map) maps.push(map);
+    await styles.read(page, document, entries.get(page.path)?.tokens);
+    try {
+      if (!checkPolicy(document, page.name)) missing.push(page.name);
+    } catch (error) {
+      refused.push(error instanceof Error ? error.message : String(error));
+    }
+    if (page.region !== 'sealed' || !cryptoKey || refused.length > 0) continue;
+    const main = find(document, (element) => element.tagName === 'main');
+    if (main) regionNeeds.set(page, inlineHashes(main));
+    parts += (await sealPage(page, document, cryptoKey)).parts;
+    sealed.push(page.path);
+  }
+  if (missing.length > 0) {
+    refused.push(
+      `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
+    );
+  }
+  if (refused.length > 0) await policyRefused(refused);
+  await writeEntryMaps(dist, maps);
+  if (cryptoKey) {
+    console.log(
+      `  members' pages: ${sealed.length} encrypted (AES-256-GCM, ${parts} parts); a signed-in member's browser opens them with the members' key`,
+    );
+  }
+  return { styles, regionNeeds, sealed };
+}
+
+/** Fails the build on what the policy check refused, after removing dist/. */
+async function policyRefused(refused: readonly string[]): Promise<never> {
+  // dist/ may hold members' pages in the clear: nothing of it may be published.
+  await rm(dist, { recursive: true, force: true });
+  console.error(
+    `\nContent-Security-Policy check failed:\n${refused.map((line) => `  - ${line}`).join('\n')}\n\n` +
+      'A script on a page that the build did not write usually means a content field became ' +
+      `markup: check the entries named above.\nThe build output (${distLabel}) was removed.\n`,
+  );
+  process.exit(1);
+}
+
+/**
  * Astro wrote each page's policy with the hashes of the scripts the build writes; the steps above
  * rewrite pages afterwards. Every inline script must still be one of those (scripts/csp.ts), every
- * style and style attribute allowed (a missing hash is added, and said), and the policy tag goes
- * first in <head>. Run before sealing, which hides the members' markup, and after it, which moves
- * the region's scripts. Every page is checked before the build fails, so one run names them all.
+ * style and style attribute allowed (a missing hash is added, and said; a sealed region's, read
+ * before sealing, with them), and the policy tag goes first in <head>. Every page is checked
+ * before the build fails, so one run names them all.
  *
  * @returns every page's policy
  */
-async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]> {
+async function checkContentSecurityPolicy(
+  pages: BuiltPage[],
+  regionNeeds: ReadonlyMap<BuiltPage, InlineHashes>,
+): Promise<string[]> {
   const policies: string[] = [];
   const added: string[] = [];
   const missing: string[] = [];
   const refused: string[] = [];
   for (const page of pages) {
     try {
-      const secured = securePage(page.html, page.name);
+      const secured = securePage(page.html, page.name, regionNeeds.get(page));
       if (!secured) {
         missing.push(page.name);
         continue;
@@ -170,45 +233,30 @@ async function checkContentSecurityPolicy(pages: BuiltPage[]): Promise<string[]>
       `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
     );
   }
-  if (refused.length > 0) {
-    // Before sealing, dist/ holds members' pages in the clear: nothing of it may be published.
-    await rm(dist, { recursive: true, force: true });
-    console.error(
-      `\nContent-Security-Policy check failed:\n${refused.map((line) => `  - ${line}`).join('\n')}\n\n` +
-        'A script on a page that the build did not write usually means a content field became ' +
-        `markup: check the entries named above.\nThe build output (${distLabel}) was removed.\n`,
-    );
-    process.exit(1);
-  }
+  if (refused.length > 0) await policyRefused(refused);
   for (const entry of added) console.log(`  content security policy: added ${entry}`);
   return policies;
-}
-
-/** Each page's usable rules inline instead of the stylesheet's link (scripts/critical-css.ts). */
-async function inlineStyles(
-  pages: BuiltPage[],
-  entries: ReadonlyMap<string, CatalogueEntries>,
-): Promise<void> {
-  const shown = new Map([...entries].map(([shell, catalogue]) => [shell, catalogue.tokens]));
-  const styles = await inlineUsedStyles(dist, pages, shown);
-  console.log(
-    `  styles: ${styles.pages} pages carry inline the rules they use (${styles.groups} variants, at most ${kib(styles.largest)} of the whole ${kib(styles.whole)}), instead of the whole stylesheet`,
-  );
 }
 
 console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
 await flattenSitemap();
 // Every pass below works on the pages in memory: dist/ is read once and written once.
-const key = await orRemoveBuild(async () => contentKey());
+const key = await orRemoveBuild(contentKey);
 // First, so that the batches, read one at a time, are gone before the pages are read.
 const entries = await orRemoveBuild(() => readEntryBatches(dist, key));
 const pages = await readBuiltPages(dist);
-await writeEntryMaps(dist, pages);
-await inlineStyles(pages, entries);
+const {
+  styles,
+  regionNeeds,
+  sealed: sealedPages,
+} = await orRemoveBuild(() => readAndSeal(pages, key, entries));
+const inlined = styles.inline();
+console.log(
+  `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet`,
+);
 await arrangePageModules(dist, pages);
-await checkContentSecurityPolicy(pages);
-const { sealedPages, prefixes } = await sealMembersContent(pages, key, entries);
-const policies = await checkContentSecurityPolicy(pages);
+const { prefixes } = await sealMembersContent(pages, key, entries);
+const policies = await checkContentSecurityPolicy(pages, regionNeeds);
 await writeBuiltPages(dist, pages);
 // One header for every path: what any page's policy allows. A page's own meta policy applies
 // as well, so each page gets the stricter of the two, which is its own.

@@ -128,7 +128,7 @@ export function sealParts(
 }
 
 /**
- * Seals the members' region of every sealed members' page, in memory: each part under its own
+ * Seals the members' region of a sealed members' page, in memory: each part under its own
  * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
  * moved, dropped or swapped. The first part stays in <main>, which says the count
  * (SEALED_PARTS_ATTRIBUTE); the later ones go at the end of <body>, so a browser runs the
@@ -137,46 +137,44 @@ export function sealParts(
  * right after the opener: 35 KB of ciphertext there kept the footer, dialogs and templates that
  * follow from compressing against the scripts before them (0.5 KB more gzip on /toolstack).
  *
- * @param pages the built pages, changed in place
- * @param base64Key the members' content key
- * @returns sealed pages, their plaintext sizes and part counts
+ * @param page a sealed members' page, changed in place
+ * @param document the parse of its text
+ * @param key the members' content key
+ * @returns its plaintext size and part count
  */
-export async function sealMembersPages(
-  pages: readonly BuiltPage[],
-  base64Key: string,
-): Promise<{ page: string; bytes: number; parts: number }[]> {
-  const key = await importContentKey(parseContentKey(base64Key));
-  const sealed = [];
-  for (const page of pages) {
-    if (page.region !== 'sealed') continue;
-    const region = sealedRegion(page.document);
-    if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
-    const html = page.html;
-    const parts = partTexts(html, region);
-    const templates = (await sealParts(key, parts, page.path)).map(
-      (sealed) => `<template ${SEALED_PART_ATTRIBUTE}>${sealed}</template>`,
-    );
-    const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
-    const [first, ...later] = templates;
-    // The start tag's last character is its '>'.
-    const beforeClose = region.openTag.end - 1;
-    page.html = applyEdits(html, [
-      {
-        start: beforeClose,
-        end: beforeClose,
-        text: ` ${SEALED_PARTS_ATTRIBUTE}="${parts.length}"`,
-      },
-      {
-        start: region.openTag.end,
-        end: region.main.end,
-        text: `${PROMPT}${first ?? ''}</main>${scripts.join('')}`,
-      },
-      { start: region.bodyEnd, end: region.bodyEnd, text: later.join('') },
-    ]);
-    const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
-    sealed.push({ page: page.path, bytes, parts: parts.length });
-  }
-  return sealed;
+export async function sealPage(
+  page: BuiltPage,
+  document: Document,
+  key: CryptoKey,
+): Promise<{ bytes: number; parts: number }> {
+  const region = sealedRegion(document);
+  if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
+  const html = page.html;
+  const parts = partTexts(html, region);
+  const templates = (await sealParts(key, parts, page.path)).map(
+    (sealed) => `<template ${SEALED_PART_ATTRIBUTE}>${sealed}</template>`,
+  );
+  const scripts = region.scripts.map((script) => html.slice(script.start, script.end));
+  const [first, ...later] = templates;
+  // The start tag's last character is its '>'.
+  const beforeClose = region.openTag.end - 1;
+  page.html = applyEdits(html, [
+    {
+      start: beforeClose,
+      end: beforeClose,
+      text: ` ${SEALED_PARTS_ATTRIBUTE}="${parts.length}"`,
+    },
+    {
+      start: region.openTag.end,
+      end: region.main.end,
+      text: `${PROMPT}${first ?? ''}</main>${scripts.join('')}`,
+    },
+    { start: region.bodyEnd, end: region.bodyEnd, text: later.join('') },
+  ]);
+  return {
+    bytes: parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0),
+    parts: parts.length,
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type Element,
 } from '../../scripts/html.ts';
 import { BuiltPage } from '../../scripts/built-pages.ts';
-import { partTexts, sealedRegion, sealMembersPages } from '../../scripts/seal.ts';
+import { partTexts, sealedRegion, sealPage } from '../../scripts/seal.ts';
 import {
   DEFERRED_MODULES_ATTRIBUTE,
   partAad,
@@ -134,7 +134,7 @@ describe('sealed parts', () => {
         'toolstack.html',
         `<!doctype html><html><head></head><body><main ${REGION_ATTRIBUTE}="sealed">${content}</main>${opener}<footer>F</footer></body></html>`,
       );
-      await sealMembersPages([page], key);
+      await sealPage(page, page.document, await importContentKey(parseContentKey(key)));
       return page.html;
     };
     /** What a browser finds: each element's tag and its sealed part's text, if it is one. */
