@@ -8,24 +8,18 @@ import { attribute, find, parsePage, type Document } from './html.ts';
 /** A members' page's region kind: sealed (ciphertext until opened) or open (drawn in the browser). */
 export type Region = 'sealed' | 'open';
 
-/**
- * How much page text may have its parse kept. parse5's tree with its source locations is 6-10
- * times the size of the text: a catalogue of 50,000 entries builds about a thousand pages of up
- * to a megabyte, whose parses together outgrew Node's default heap. The pages parsed first keep
- * their parse up to this much text (the real site's 4.5 MB all do); past it, only the page parsed
- * last keeps its own, until the next is parsed. Each pass reads the pages in the same order, so
- * every pass finds the first ones parsed, where dropping the least recently used would leave
- * none for the next pass. A dropped parse is made again if asked for: the same text parses to
- * the same offsets, which is all the passes take from it.
+/*
+ * parse5's tree with its source locations is 6-10 times the size of the text: a catalogue of
+ * 50,000 entries builds about a thousand pages of up to a megabyte, whose parses together outgrew
+ * Node's default heap. Each step reads a page's parse and then changes its text, so a parse kept
+ * for a later step was never used again: only the page parsed last keeps its own, until the next
+ * is parsed. A dropped parse is made again if asked for: the same text parses to the same
+ * offsets, which is all the steps take from it.
  */
-const PARSED_TEXT_KEPT = 64 * 1024 * 1024;
 
 /** One built page, its text and the parse of that text (made when first asked for). */
 export class BuiltPage {
-  /** The pages that keep their parse, and the length of their text. */
-  static #kept = new Set<BuiltPage>();
-  static #keptLength = 0;
-  /** The page parsed last once the kept ones fill PARSED_TEXT_KEPT. */
+  /** The page parsed last: the one that keeps its parse. */
   static #last: BuiltPage | undefined;
 
   /** dist-relative file, such as toolstack/2.html */
@@ -52,28 +46,21 @@ export class BuiltPage {
     this.#html = value;
   }
 
-  /** The page parsed (scripts/html.ts), kept while its text is unchanged (PARSED_TEXT_KEPT). */
+  /** The page parsed (scripts/html.ts), kept while its text is unchanged and no other is parsed. */
   get document(): Document {
     if (this.#document) return this.#document;
     const document = parsePage(this.#html);
     this.#document = document;
     // Read now, so that asking for it later parses nothing again.
     this.#region ??= regionOf(document);
-    if (BuiltPage.#keptLength + this.#html.length <= PARSED_TEXT_KEPT) {
-      BuiltPage.#kept.add(this);
-      BuiltPage.#keptLength += this.#html.length;
-    } else {
-      const previous = BuiltPage.#last;
-      if (previous) previous.#forget();
-      BuiltPage.#last = this;
-    }
+    const last = BuiltPage.#last;
+    if (last && last !== this) last.#forget();
+    BuiltPage.#last = this;
     return document;
   }
 
   #forget(): void {
-    if (!this.#document) return;
     this.#document = undefined;
-    if (BuiltPage.#kept.delete(this)) BuiltPage.#keptLength -= this.#html.length;
     if (BuiltPage.#last === this) BuiltPage.#last = undefined;
   }
 

@@ -346,6 +346,7 @@ export class StyleUse {
   readonly #hrefs = new Set<string>();
   #table: { key: string; classes: string[] }[][] | undefined;
   #css = '';
+  #classes: Set<string> | undefined;
   readonly #read: { page: BuiltPage; rejected: Set<string> }[] = [];
 
   private constructor(dist: URL, scriptTokens: ReadonlySet<string>) {
@@ -373,23 +374,42 @@ export class StyleUse {
    *   shows its entries, scripts/entry-batches.ts)
    */
   async read(page: BuiltPage, document: Document, shown: Iterable<string> = []): Promise<void> {
+    const table = await this.#load(document);
+    if (!table) return;
+    const tokens = new Set(documentTokens(document));
+    for (const token of shown) tokens.add(token);
+    const scriptTokens = this.#scriptTokens;
+    this.#read.push({
+      page,
+      rejected: rejectedBy(table, {
+        has: (name) => tokens.has(name) || scriptTokens.has(name),
+      }),
+    });
+  }
+
+  /**
+   * The tokens of a page that any selector requires: all that `read` can ask of the markup it
+   * shows, without the many it never asks about (a batch of entries' ids, links and names).
+   */
+  async classTokens(document: Document): Promise<Set<string>> {
+    const table = await this.#load(document);
+    if (!table) return new Set();
+    this.#classes ??= new Set(table.flat().flatMap(({ classes }) => classes));
+    const classes = this.#classes;
+    return new Set(documentTokens(document).filter((token) => classes.has(token)));
+  }
+
+  /** The selector table of the stylesheet the page links, read once; undefined if it links none. */
+  async #load(document: Document): Promise<{ key: string; classes: string[] }[][] | undefined> {
     const links = siteStylesheets(document);
-    if (links.length === 0) return;
+    if (links.length === 0) return undefined;
     for (const link of links) this.#hrefs.add(attribute(link, 'href') as string);
     if (!this.#table) {
       const href = attribute(links[0] as Element, 'href') as string;
       this.#css = await readFile(new URL(href.slice(1), this.#dist), 'utf8');
       this.#table = selectorTable(this.#css);
     }
-    const tokens = new Set(documentTokens(document));
-    for (const token of shown) tokens.add(token);
-    const scriptTokens = this.#scriptTokens;
-    this.#read.push({
-      page,
-      rejected: rejectedBy(this.#table, {
-        has: (name) => tokens.has(name) || scriptTokens.has(name),
-      }),
-    });
+    return this.#table;
   }
 
   /**

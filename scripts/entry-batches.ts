@@ -15,7 +15,7 @@
 // about 1.5 MB, never all in memory at once.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import {
-  entryFileName,
+  entryFileNames,
   importContentKey,
   parseContentKey,
 } from '../supabase/functions/_shared/sealing.ts';
@@ -27,7 +27,7 @@ import {
   ENTRY_SHELL_SEGMENT,
 } from '../src/members/contract.ts';
 import { pagePath } from './built-pages.ts';
-import { documentTokens } from './critical-css.ts';
+import type { StyleUse } from './critical-css.ts';
 import {
   checkPolicy,
   hashSource,
@@ -52,7 +52,7 @@ import { contentSpans, partTexts, sealParts } from './seal.ts';
 
 /** What a catalogue's shell must carry to show any of its entries, and how many there are. */
 export interface CatalogueEntries {
-  /** Every token of the batches (documentTokens): what the entries' markup can use. */
+  /** The batches' tokens that a selector requires (StyleUse.classTokens): what their markup can use. */
   tokens: Set<string>;
   /** The modules each batch runs. */
   modules: PageModules[];
@@ -84,11 +84,13 @@ function shellOf(batchPath: string): string {
  *
  * @param dist build output folder
  * @param base64Key the members' content key, or undefined when the build does not seal
+ * @param styles the stylesheet's use, which says which of the batches' tokens can matter
  * @returns by shell path, what its entries need
  */
 export async function readEntryBatches(
   dist: URL,
   base64Key: string | undefined,
+  styles: StyleUse,
 ): Promise<Map<string, CatalogueEntries>> {
   const names = (await readdir(dist, { recursive: true })).filter(
     (name) => name.endsWith('.html') && isEntryBatch(name),
@@ -96,9 +98,11 @@ export async function readEntryBatches(
   names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const raw = base64Key === undefined ? undefined : parseContentKey(base64Key);
   const key = raw && (await importContentKey(raw));
+  const nameOf = raw && (await entryFileNames(raw));
   if (raw) await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
   const catalogues = new Map<string, CatalogueEntries>();
   const refused: string[] = [];
+  const writing: Promise<void>[] = [];
   for (const name of names) {
     const html = await readFile(new URL(name, dist), 'utf8');
     const document = parsePage(html);
@@ -136,8 +140,10 @@ export async function readEntryBatches(
       const { start, end } = outerSpan(element);
       catalogue.scripts.set(code, { html: html.slice(start, end), hash });
     }
-    for (const token of documentTokens(document)) catalogue.tokens.add(token);
-    catalogue.modules.push(await pageModules(dist, document));
+    for (const token of await styles.classTokens(document)) catalogue.tokens.add(token);
+    // The lists only: the script elements would keep the whole batch's parse alive.
+    const { run, preload } = await pageModules(dist, document);
+    catalogue.modules.push({ run, preload });
 
     const main = find(document, (element) => element.tagName === 'main');
     for (const entry of main ? children(main) : []) {
@@ -163,12 +169,17 @@ export async function readEntryBatches(
       const needs = inlineHashes(entry);
       needs.styles.forEach((hash) => catalogue.styles.add(hash));
       needs.styleAttributes.forEach((hash) => catalogue.styleAttributes.add(hash));
-      if (key && raw) {
-        const file = `${ENTRY_FILES_PATH.slice(1)}${await entryFileName(raw, path)}.json`;
-        await writeFile(
-          new URL(file, dist),
-          JSON.stringify({ parts: await sealParts(key, parts, path) }),
-        );
+      if (key && nameOf) {
+        // Sealed and written while the next entries are read: WebCrypto and the file system
+        // work off the main thread.
+        const written = (async () => {
+          const file = `${ENTRY_FILES_PATH.slice(1)}${await nameOf(path)}.json`;
+          const sealed = await sealParts(key, parts, path);
+          await writeFile(new URL(file, dist), JSON.stringify({ parts: sealed }));
+        })();
+        // Awaited after the batch; handled now, so a failure is not reported as unhandled first.
+        written.catch(() => undefined);
+        writing.push(written);
         catalogue.entries.push({ path });
       } else {
         catalogue.entries.push({
@@ -177,6 +188,8 @@ export async function readEntryBatches(
         });
       }
     }
+    // One batch in flight at most: its parts are in memory until written.
+    await Promise.all(writing.splice(0));
   }
   if (refused.length > 0) throw new Error(refused.join('\n'));
   await Promise.all(

@@ -138,15 +138,15 @@ async function sealMembersContent(
  * drops (the styles are inlined once all are read), the check of its policy and inline code
  * while the region is still in the clear, and then, with a key, the sealed region.
  *
- * @returns the styles to inline, the styles each sealed region needs that its sealed text no
+ * @returns the styles each sealed region needs that its sealed text no
  *   longer shows, and the sealed pages
  */
 async function readAndSeal(
   pages: BuiltPage[],
   key: string | undefined,
   entries: ReadonlyMap<string, CatalogueEntries>,
-): Promise<{ styles: StyleUse; regionNeeds: Map<BuiltPage, InlineHashes>; sealed: string[] }> {
-  const styles = await StyleUse.of(dist);
+  styles: StyleUse,
+): Promise<{ regionNeeds: Map<BuiltPage, InlineHashes>; sealed: string[] }> {
   const maps: MapPage[] = [];
   const regionNeeds = new Map<BuiltPage, InlineHashes>();
   const sealed: string[] = [];
@@ -154,6 +154,7 @@ async function readAndSeal(
   const refused: string[] = [];
   const cryptoKey = key === undefined ? undefined : await importContentKey(parseContentKey(key));
   let parts = 0;
+  const sealing: Promise<void>[] = [];
   for (const page of pages) {
     const document = page.document;
     const map = mapPage(page, document);
@@ -167,9 +168,18 @@ async function readAndSeal(
     if (page.region !== 'sealed' || !cryptoKey || refused.length > 0) continue;
     const main = find(document, (element) => element.tagName === 'main');
     if (main) regionNeeds.set(page, inlineHashes(main));
-    parts += (await sealPage(page, document, cryptoKey)).parts;
+    // Encrypted while the next pages are read (WebCrypto works off the main thread).
+    const one = sealPage(page, document, cryptoKey).then((done) => {
+      parts += done.parts;
+    });
+    // Awaited below; handled now, so a failure is not reported as unhandled before then.
+    one.catch(() => undefined);
+    sealing.push(one);
+    // A few in flight: each holds its page's text twice until it is done.
+    if (sealing.length >= 8) await Promise.all(sealing.splice(0));
     sealed.push(page.path);
   }
+  await Promise.all(sealing);
   if (missing.length > 0) {
     refused.push(
       `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
@@ -182,7 +192,7 @@ async function readAndSeal(
       `  members' pages: ${sealed.length} encrypted (AES-256-GCM, ${parts} parts); a signed-in member's browser opens them with the members' key`,
     );
   }
-  return { styles, regionNeeds, sealed };
+  return { regionNeeds, sealed };
 }
 
 /** Fails the build on what the policy check refused, after removing dist/. */
@@ -242,14 +252,13 @@ console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
 await flattenSitemap();
 // Every pass below works on the pages in memory: dist/ is read once and written once.
 const key = await orRemoveBuild(contentKey);
+const styles = await StyleUse.of(dist);
 // First, so that the batches, read one at a time, are gone before the pages are read.
-const entries = await orRemoveBuild(() => readEntryBatches(dist, key));
+const entries = await orRemoveBuild(() => readEntryBatches(dist, key, styles));
 const pages = await readBuiltPages(dist);
-const {
-  styles,
-  regionNeeds,
-  sealed: sealedPages,
-} = await orRemoveBuild(() => readAndSeal(pages, key, entries));
+const { regionNeeds, sealed: sealedPages } = await orRemoveBuild(() =>
+  readAndSeal(pages, key, entries, styles),
+);
 const inlined = styles.inline();
 console.log(
   `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet`,

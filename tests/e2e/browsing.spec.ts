@@ -178,7 +178,7 @@ test('the members’ home offers search, counts and what was added last', async 
 test('a link to an entry with no page of its own lands on the catalogue at its anchor', async ({
   page,
 }) => {
-  // As when a catalogue grows past the size for entry pages, or an entry is removed.
+  // As when an entry is removed, or a shared link is mistyped.
   await page.goto('/toolstack/no-such-tool');
   await expect(page).toHaveURL('/toolstack#no-such-tool');
   await expect(page.getByRole('heading', { level: 1, name: 'Modern Tool Stack' })).toBeVisible();

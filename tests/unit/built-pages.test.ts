@@ -17,12 +17,23 @@ describe('BuiltPage: a built page and its parse', () => {
     );
   });
 
+  it('keeps the parse of the page parsed last only', () => {
+    const a = new BuiltPage('a.html', PAGE);
+    const b = new BuiltPage('b.html', PAGE);
+    const first = a.document;
+    expect(a.document).toBe(first);
+    expect(b.document).toBe(b.document);
+    expect(a.document).not.toBe(first);
+  });
+
   it('reads its region with its parse, once: sealing shrinks the text, not the kind', () => {
     const page = new BuiltPage('toolstack.html', PAGE);
     expect(page.region).toBe('sealed');
     page.html = PAGE.replace('</main>', '<p>more</p></main>');
     expect(page.region).toBe('sealed');
-    expect(new BuiltPage('x.html', PAGE.replace(` ${REGION_ATTRIBUTE}="sealed"`, '')).region).toBeNull();
+    expect(
+      new BuiltPage('x.html', PAGE.replace(` ${REGION_ATTRIBUTE}="sealed"`, '')).region,
+    ).toBeNull();
   });
 
   it('names its path from its file', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readEntryBatches } from '../../scripts/entry-batches.ts';
 import { hashSource } from '../../scripts/csp.ts';
+import { StyleUse } from '../../scripts/critical-css.ts';
 import {
   entryFileName,
   importContentKey,
@@ -30,6 +31,7 @@ function batch(entries: string, { allowed = [INLINE, LAYOUT] } = {}): string {
     `<!doctype html><html><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="script-src 'self' ${hashes}">` +
     `<script type="application/ld+json">{"@type":"WebSite"}</script>` +
+    `<link rel="stylesheet" href="/_astro/site.css">` +
     `<script>${LAYOUT}</script></head><body>` +
     `<main data-members-region="sealed">${entries}</main>` +
     `<script type="module" src="/_astro/shell.js"></script></body></html>`
@@ -51,6 +53,10 @@ beforeEach(async () => {
   await mkdir(new URL('_astro/', dist));
   await writeFile(new URL('_astro/shell.js', dist), 'import "./menus.js";');
   await writeFile(new URL('_astro/menus.js', dist), 'export {};');
+  await writeFile(
+    new URL('_astro/site.css', dist),
+    '.max-w-2xl{max-width:42rem}.pt-8{padding-top:2rem}',
+  );
   await mkdir(new URL('toolstack/_batch/', dist), { recursive: true });
 });
 
@@ -61,7 +67,7 @@ afterEach(async () => {
 describe('readEntryBatches', () => {
   it("writes each entry's sealed content under its keyed name, bound to its path", async () => {
     await writeFile(new URL('toolstack/_batch/1.html', dist), batch(CURSOR + ZED));
-    const catalogues = await readEntryBatches(dist, base64Key);
+    const catalogues = await readEntryBatches(dist, base64Key, await StyleUse.of(dist));
 
     const raw = parseContentKey(base64Key);
     const key = await importContentKey(raw);
@@ -95,7 +101,8 @@ describe('readEntryBatches', () => {
     expect(toolstack?.modules.map(({ run, preload }) => ({ run, preload }))).toEqual([
       { run: ['/_astro/shell.js'], preload: ['/_astro/menus.js'] },
     ]);
-    expect(toolstack?.tokens.has('max-w-2xl')).toBe(true);
+    // The classes a rule of the stylesheet requires, and nothing else of the markup.
+    expect([...(toolstack?.tokens ?? [])].sort()).toEqual(['max-w-2xl', 'pt-8']);
     // The batches are not published.
     expect(await readdir(new URL('toolstack/', dist))).toEqual([]);
   });
@@ -103,7 +110,7 @@ describe('readEntryBatches', () => {
   it('names every batch with a script its policy does not allow, and seals nothing', async () => {
     await writeFile(new URL('toolstack/_batch/1.html', dist), batch(CURSOR, { allowed: [LAYOUT] }));
     await writeFile(new URL('toolstack/_batch/2.html', dist), batch(ZED, { allowed: [INLINE] }));
-    const refused = readEntryBatches(dist, base64Key);
+    const refused = readEntryBatches(dist, base64Key, await StyleUse.of(dist));
     await expect(refused).rejects.toThrow(/toolstack\/_batch\/1\.html: 1 inline script/);
     await expect(refused).rejects.toThrow(/toolstack\/_batch\/2\.html: 1 inline script/);
   });
@@ -111,14 +118,14 @@ describe('readEntryBatches', () => {
   it('refuses an entry with no content, naming it', async () => {
     const empty = '<div data-batch-entry="/toolstack/empty">  </div>';
     await writeFile(new URL('toolstack/_batch/1.html', dist), batch(CURSOR + empty));
-    await expect(readEntryBatches(dist, base64Key)).rejects.toThrow(
+    await expect(readEntryBatches(dist, base64Key, await StyleUse.of(dist))).rejects.toThrow(
       'toolstack/_batch/1.html: the entry /toolstack/empty has no content',
     );
   });
 
   it('keeps the content in the clear for a build that does not seal', async () => {
     await writeFile(new URL('toolstack/_batch/1.html', dist), batch(CURSOR));
-    const catalogues = await readEntryBatches(dist, undefined);
+    const catalogues = await readEntryBatches(dist, undefined, await StyleUse.of(dist));
     expect(catalogues.get('/toolstack/_entry')?.entries).toEqual([
       { path: '/toolstack/cursor', html: '<article class="pt-8"><h1>Cursor</h1></article>' },
     ]);

@@ -1,7 +1,8 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCatalogue } from '../generate-catalogue.ts';
-import { atMost, type Figure, type Target } from '../lib/figures.ts';
+import { atLeast, atMost, type Figure, type Target } from '../lib/figures.ts';
+import { ENTRY_FILES_PATH } from '../../../src/members/contract.ts';
 import { largestPage, measureBuild } from '../measure-build.ts';
 import type { Section } from '../section.ts';
 import { searchFileCopy, SEARCH_FILES } from './search.ts';
@@ -16,13 +17,14 @@ const SECTION = 'Build scaling';
 const SCALES: readonly { entries: number; time?: Target; rss?: Target; stopAfter: number }[] = [
   { entries: 1_000, stopAfter: 120 },
   { entries: 10_000, time: atMost(60), rss: atMost(2_000), stopAfter: 180 },
-  { entries: 50_000, time: atMost(300), rss: atMost(4_000), stopAfter: 360 },
+  { entries: 50_000, time: atMost(300), rss: atMost(3_000), stopAfter: 360 },
 ];
 
 /**
  * Builds synthetic catalogues of 1,000, 10,000 and 50,000 entries (scripts/bench/
  * generate-catalogue.ts, into .bench/) with CONTENT_DIR, on Node's default heap, and reports
- * time, peak memory of the build's process tree and the largest page.
+ * time, peak memory of the build's process tree, the entry pages built (one sealed file each in
+ * /_entries/, scripts/entry-batches.ts: every entry should have one) and the largest page.
  */
 export const buildScaling: Section = {
   name: 'build-scaling',
@@ -46,6 +48,11 @@ export const buildScaling: Section = {
           ? undefined
           : `build failed: ${run.tail.split('\n').slice(-3).join(' ')}`;
       const largest = run.ok ? await largestPage(dist) : undefined;
+      const entryPages = run.ok
+        ? readdirSync(join(dist, ENTRY_FILES_PATH.slice(1))).filter((name) =>
+            name.endsWith('.json'),
+          ).length
+        : null;
       // The search section measures typing over this scale's sealed index and weighs its files.
       if (run.ok) {
         for (const file of SEARCH_FILES) {
@@ -76,6 +83,15 @@ export const buildScaling: Section = {
           unit: 'MB',
           ...(scale.rss ? { target: scale.rss } : {}),
           ...(failure ? { note: `until ${failure}` } : {}),
+        },
+        {
+          section: SECTION,
+          subject,
+          metric: 'entry pages',
+          value: entryPages,
+          unit: 'count',
+          target: atLeast(scale.entries),
+          ...(failure ? { note: failure } : {}),
         },
         {
           section: SECTION,

@@ -60,12 +60,19 @@ export function parseContentKey(base64: string): Uint8Array<ArrayBuffer> {
 const ENTRY_NAME_INFO = new TextEncoder().encode('venture-studio/entry-file-names/v1');
 
 /**
- * The file name of an entry page's sealed parts (scripts/entry-shells.ts): 32 hex digits of an
+ * The file name of an entry page's sealed parts (scripts/entry-batches.ts): 32 hex digits of an
  * HMAC of the page's path, under a key derived from the content key. A visitor, who has no key,
  * can neither list the entries nor test whether a guessed one exists; a member's browser, which
  * has the key, finds the file for the address it was given.
  */
 export async function entryFileName(raw: Uint8Array<ArrayBuffer>, path: string): Promise<string> {
+  return (await entryFileNames(raw))(path);
+}
+
+/** entryFileName for many paths, the naming key derived once (the build names every entry). */
+export async function entryFileNames(
+  raw: Uint8Array<ArrayBuffer>,
+): Promise<(path: string) => Promise<string>> {
   const base = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
   const key = await crypto.subtle.deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: ENTRY_NAME_INFO },
@@ -74,8 +81,12 @@ export async function entryFileName(raw: Uint8Array<ArrayBuffer>, path: string):
     false,
     ['sign'],
   );
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(path));
-  return [...new Uint8Array(mac, 0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return async (path) => {
+    const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(path));
+    return [...new Uint8Array(mac, 0, 16)]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('');
+  };
 }
 
 /** Imports raw key bytes for AES-GCM; not extractable once imported. */

@@ -17,7 +17,7 @@ export interface HostileEntry {
   catalogue: string;
   kind: EntryKind;
   id: string;
-  /** Its own page (every fixture catalogue is small enough to have entry pages). */
+  /** Its own page. */
   path: string;
   /** The name its page's h1, search results and Recently added show (owner/name for repositories). */
   title: string;
