@@ -14,6 +14,7 @@
 // Each batch is read, parsed once, and dropped: a catalogue of 50,000 entries is 250 batches of
 // about 1.5 MB, never all in memory at once.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import {
   entryFileNames,
   importContentKey,
@@ -76,11 +77,16 @@ function shellOf(batchPath: string): string {
   return `${catalogue}/${ENTRY_SHELL_SEGMENT}`;
 }
 
+/** Batches a worker thread reads beside the main one, when there are at least this many. */
+const WORKER_FROM = 8;
+
 /**
  * Reads every batch of `dist`, writes each entry's sealed parts to ENTRY_FILES_PATH (or, with no
  * key, keeps its content for a build that does not seal), and deletes the batches. Every batch is
  * checked before the build fails: an inline script its policy does not allow (content that became
- * code), or an entry with no content, is named with its page.
+ * code), or an entry with no content, is named with its page. From WORKER_FROM batches on, a
+ * worker thread (scripts/entry-batches-worker.ts) reads the later half while this one reads the
+ * first: parsing is most of the work, and the build machine has two cores.
  *
  * @param dist build output folder
  * @param base64Key the members' content key, or undefined when the build does not seal
@@ -96,10 +102,70 @@ export async function readEntryBatches(
     (name) => name.endsWith('.html') && isEntryBatch(name),
   );
   names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  if (base64Key !== undefined) {
+    await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
+  }
+  const half = names.length >= WORKER_FROM ? Math.ceil(names.length / 2) : names.length;
+  const [mine, theirs] = await Promise.all([
+    readBatches(dist, names.slice(0, half), base64Key, styles),
+    half < names.length ? inWorker(dist, names.slice(half), base64Key) : undefined,
+  ]);
+  const catalogues = mine.catalogues;
+  for (const [shell, other] of theirs?.catalogues ?? []) {
+    const catalogue = catalogues.get(shell);
+    if (!catalogue) {
+      catalogues.set(shell, other);
+      continue;
+    }
+    other.tokens.forEach((token) => catalogue.tokens.add(token));
+    catalogue.modules.push(...other.modules);
+    for (const [code, script] of other.scripts) {
+      if (!catalogue.scripts.has(code)) catalogue.scripts.set(code, script);
+    }
+    other.styles.forEach((hash) => catalogue.styles.add(hash));
+    other.styleAttributes.forEach((hash) => catalogue.styleAttributes.add(hash));
+    catalogue.entries.push(...other.entries);
+  }
+  const refused = [...mine.refused, ...(theirs?.refused ?? [])];
+  if (refused.length > 0) throw new Error(refused.join('\n'));
+  await Promise.all(
+    [...new Set(names.map((name) => name.slice(0, name.lastIndexOf(ENTRY_BATCH_SEGMENT))))].map(
+      (folder) => rm(new URL(`${folder}${ENTRY_BATCH_SEGMENT}`, dist), { recursive: true }),
+    ),
+  );
+  return catalogues;
+}
+
+/** What reading some batches found, and what it refused. */
+export interface BatchesRead {
+  catalogues: Map<string, CatalogueEntries>;
+  refused: string[];
+}
+
+/** readBatches in a worker thread. */
+function inWorker(dist: URL, names: string[], base64Key: string | undefined): Promise<BatchesRead> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./entry-batches-worker.ts', import.meta.url), {
+      workerData: { dist: dist.href, names, base64Key },
+    });
+    worker.once('message', (read: BatchesRead) => resolve(read));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the batch worker stopped with code ${code}`));
+    });
+  });
+}
+
+/** Reads the named batches (see readEntryBatches), leaving them in place. */
+export async function readBatches(
+  dist: URL,
+  names: readonly string[],
+  base64Key: string | undefined,
+  styles: StyleUse,
+): Promise<BatchesRead> {
   const raw = base64Key === undefined ? undefined : parseContentKey(base64Key);
   const key = raw && (await importContentKey(raw));
   const nameOf = raw && (await entryFileNames(raw));
-  if (raw) await mkdir(new URL(ENTRY_FILES_PATH.slice(1), dist), { recursive: true });
   const catalogues = new Map<string, CatalogueEntries>();
   const refused: string[] = [];
   const writing: Promise<void>[] = [];
@@ -191,11 +257,5 @@ export async function readEntryBatches(
     // One batch in flight at most: its parts are in memory until written.
     await Promise.all(writing.splice(0));
   }
-  if (refused.length > 0) throw new Error(refused.join('\n'));
-  await Promise.all(
-    [...new Set(names.map((name) => name.slice(0, name.lastIndexOf(ENTRY_BATCH_SEGMENT))))].map(
-      (folder) => rm(new URL(`${folder}${ENTRY_BATCH_SEGMENT}`, dist), { recursive: true }),
-    ),
-  );
-  return catalogues;
+  return { catalogues, refused };
 }

@@ -123,6 +123,32 @@ describe('readEntryBatches', () => {
     );
   });
 
+  it('reads many batches on two threads as it would on one: every entry, in order', async () => {
+    const ids = Array.from({ length: 9 }, (_, index) => `tool-${index + 1}`);
+    for (const [index, id] of ids.entries()) {
+      await writeFile(
+        new URL(`toolstack/_batch/${index + 1}.html`, dist),
+        batch(`<div data-batch-entry="/toolstack/${id}"><p class="pt-8">${id}</p></div>`),
+      );
+    }
+    const catalogues = await readEntryBatches(dist, base64Key, await StyleUse.of(dist));
+    const toolstack = catalogues.get('/toolstack/_entry');
+    expect(toolstack?.entries.map((entry) => entry.path)).toEqual(
+      ids.map((id) => `/toolstack/${id}`),
+    );
+    expect(toolstack?.modules).toHaveLength(9);
+    const raw = parseContentKey(base64Key);
+    const files = await readdir(new URL('_entries/', dist));
+    expect(files.sort()).toEqual(
+      (
+        await Promise.all(
+          ids.map(async (id) => `${await entryFileName(raw, `/toolstack/${id}`)}.json`),
+        )
+      ).sort(),
+    );
+    expect(await readdir(new URL('toolstack/', dist))).toEqual([]);
+  });
+
   it('keeps the content in the clear for a build that does not seal', async () => {
     await writeFile(new URL('toolstack/_batch/1.html', dist), batch(CURSOR));
     const catalogues = await readEntryBatches(dist, undefined, await StyleUse.of(dist));
