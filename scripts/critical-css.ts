@@ -354,16 +354,20 @@ export class StyleUse {
     this.#scriptTokens = scriptTokens;
   }
 
-  /** Reads the site's scripts (dist/_astro/*.js) for their tokens. */
-  static async of(dist: URL): Promise<StyleUse> {
+  /**
+   * Reads the site's scripts (dist/_astro/*.js) for their tokens, unless `scripts` is false (a
+   * use that only asks classTokens).
+   */
+  static async of(dist: URL, { scripts = true } = {}): Promise<StyleUse> {
+    if (!scripts) return new StyleUse(dist, new Set());
     const folder = new URL('_astro/', dist);
-    const scripts = await Promise.all(
+    const code = await Promise.all(
       (await readdir(folder))
         .filter((name) => name.endsWith('.js'))
         .sort()
         .map((name) => readFile(new URL(name, folder), 'utf8')),
     );
-    return new StyleUse(dist, new Set(scripts.flatMap(codeTokens)));
+    return new StyleUse(dist, new Set(code.flatMap(codeTokens)));
   }
 
   /**

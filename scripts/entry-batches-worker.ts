@@ -10,4 +10,6 @@ const { dist, names, base64Key } = workerData as {
   base64Key: string | undefined;
 };
 const folder = new URL(dist);
-parentPort?.postMessage(await readBatches(folder, names, base64Key, await StyleUse.of(folder)));
+// Only the stylesheet's classes are asked of it here (classTokens): the site's scripts are not read.
+const styles = await StyleUse.of(folder, { scripts: false });
+parentPort?.postMessage(await readBatches(folder, names, base64Key, styles));

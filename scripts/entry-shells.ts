@@ -177,11 +177,12 @@ async function writeEntryPages(
 ): Promise<void> {
   const main = find(shell.document, (element) => element.tagName === 'main');
   if (!main) throw new Error(`${shell.name}: the shell has no <main>`);
-  const marker = main.attrs.find((one) => one.name === ENTRY_SHELL_ATTRIBUTE);
+  // The shell's <main> as an entry page's: its attributes from the parse, less the shell's mark.
   const openTag = startTagSpan(main);
-  const tag = shell.html
-    .slice(openTag.start, openTag.end)
-    .replace(` ${ENTRY_SHELL_ATTRIBUTE}="${marker?.value ?? ''}"`, '');
+  const tag = `<main${main.attrs
+    .filter((one) => one.name !== ENTRY_SHELL_ATTRIBUTE)
+    .map((one) => ` ${one.name}="${escapeAttribute(one.value)}"`)
+    .join('')}>`;
   for (const { path, html } of entries) {
     if (html === undefined) throw new Error(`${path}: an entry without its content`);
     const page = applyEdits(shell.html, [

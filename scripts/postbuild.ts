@@ -180,12 +180,7 @@ async function readAndSeal(
     sealed.push(page.path);
   }
   await Promise.all(sealing);
-  if (missing.length > 0) {
-    refused.push(
-      `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
-    );
-  }
-  if (refused.length > 0) await policyRefused(refused);
+  await failOnPolicy(refused, missing);
   await writeEntryMaps(dist, maps);
   if (cryptoKey) {
     console.log(
@@ -195,12 +190,24 @@ async function readAndSeal(
   return { regionNeeds, sealed };
 }
 
-/** Fails the build on what the policy check refused, after removing dist/. */
-async function policyRefused(refused: readonly string[]): Promise<never> {
+/**
+ * Fails the build, after removing dist/, when the policy check refused a page or found pages
+ * without a policy; does nothing otherwise.
+ */
+async function failOnPolicy(refused: readonly string[], missing: readonly string[]): Promise<void> {
+  const reasons = [
+    ...refused,
+    ...(missing.length > 0
+      ? [
+          `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
+        ]
+      : []),
+  ];
+  if (reasons.length === 0) return;
   // dist/ may hold members' pages in the clear: nothing of it may be published.
   await rm(dist, { recursive: true, force: true });
   console.error(
-    `\nContent-Security-Policy check failed:\n${refused.map((line) => `  - ${line}`).join('\n')}\n\n` +
+    `\nContent-Security-Policy check failed:\n${reasons.map((line) => `  - ${line}`).join('\n')}\n\n` +
       'A script on a page that the build did not write usually means a content field became ' +
       `markup: check the entries named above.\nThe build output (${distLabel}) was removed.\n`,
   );
@@ -238,12 +245,7 @@ async function checkContentSecurityPolicy(
       refused.push(error instanceof Error ? error.message : String(error));
     }
   }
-  if (missing.length > 0) {
-    refused.push(
-      `These pages have no Content-Security-Policy (security.csp in astro.config.ts): ${missing.join(', ')}`,
-    );
-  }
-  if (refused.length > 0) await policyRefused(refused);
+  await failOnPolicy(refused, missing);
   for (const entry of added) console.log(`  content security policy: added ${entry}`);
   return policies;
 }
