@@ -27,6 +27,7 @@ export class BuiltPage {
   /** its URL path, such as /toolstack/2 */
   readonly path: string;
   #html: string;
+  #changed = false;
   #document: Document | undefined;
   #region: Region | null | undefined;
 
@@ -42,8 +43,15 @@ export class BuiltPage {
 
   /** The page's new text. Its region's kind stays: no step of the build changes it. */
   set html(value: string) {
-    if (value !== this.#html) this.#forget();
+    if (value === this.#html) return;
+    this.#forget();
     this.#html = value;
+    this.#changed = true;
+  }
+
+  /** Whether a step changed the text since it was read. */
+  get changed(): boolean {
+    return this.#changed;
   }
 
   /** The page parsed (scripts/html.ts), kept while its text is unchanged and no other is parsed. */
@@ -93,12 +101,13 @@ export function pagePath(name: string): string {
   return path === '/index' ? '/' : path;
 }
 
-/** Writes the pages whose text differs from what is on disk. */
+/**
+ * Writes the pages a step changed. Each was read from dist/ and nothing else writes them, so the
+ * others are as on disk (reading every page again to compare held a second copy of the whole
+ * site at once: 1 GB at 50,000 entries).
+ */
 export async function writeBuiltPages(dist: URL, pages: readonly BuiltPage[]): Promise<void> {
-  await Promise.all(
-    pages.map(async (page) => {
-      const file = new URL(page.name, dist);
-      if ((await readFile(file, 'utf8')) !== page.html) await writeFile(file, page.html);
-    }),
-  );
+  for (const page of pages) {
+    if (page.changed) await writeFile(new URL(page.name, dist), page.html);
+  }
 }

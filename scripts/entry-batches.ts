@@ -60,7 +60,7 @@ export interface CatalogueEntries {
 }
 
 /** Whether a dist-relative HTML file is a batch of entries' pages. */
-function isEntryBatch(name: string): boolean {
+export function isEntryBatch(name: string): boolean {
   return name.replace(/\\/g, '/').split('/').at(-2) === ENTRY_BATCH_SEGMENT;
 }
 

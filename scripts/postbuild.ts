@@ -2,9 +2,10 @@
 // pages, checks every page's Content-Security-Policy against the page as it finally is, writes
 // dist/_headers and generates the service worker over the final dist/ contents, so its precache
 // manifest matches what ships.
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { generateSW } from 'workbox-build';
 import { serviceWorkerConfig } from './service-worker-config.ts';
 import { shellScripts } from './shell-scripts.ts';
@@ -12,7 +13,7 @@ import { resolveMembersKey } from './resolve-members-key.ts';
 import { sealEntryMaps, sealPage, sealSearchFiles } from './seal.ts';
 import { mapPage, writeEntryMaps, type MapPage } from './entry-maps.ts';
 import { writeEntryShells } from './entry-shells.ts';
-import { readEntryBatches, type CatalogueEntries } from './entry-batches.ts';
+import { isEntryBatch, readEntryBatches, type CatalogueEntries } from './entry-batches.ts';
 import { StyleUse } from './critical-css.ts';
 import { elements, find, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
@@ -250,58 +251,134 @@ async function checkContentSecurityPolicy(
   return policies;
 }
 
-console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
-await flattenSitemap();
-// Every pass below works on the pages in memory: dist/ is read once and written once.
-const key = await orRemoveBuild(contentKey);
-const styles = await StyleUse.of(dist);
-// First, so that the batches, read one at a time, are gone before the pages are read.
-const entries = await orRemoveBuild(() => readEntryBatches(dist, key, styles));
-const pages = await readBuiltPages(dist);
-const { regionNeeds, sealed: sealedPages } = await orRemoveBuild(() =>
-  readAndSeal(pages, key, entries, styles),
-);
-const inlined = styles.inline();
-console.log(
-  `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet`,
-);
-await arrangePageModules(dist, pages);
-const { prefixes } = await sealMembersContent(pages, key, entries);
-const policies = await checkContentSecurityPolicy(pages, regionNeeds);
-await writeBuiltPages(dist, pages);
-// One header for every path: what any page's policy allows. A page's own meta policy applies
-// as well, so each page gets the stricter of the two, which is its own.
-await writeHeadersFile(
-  dist,
-  headerRules(
-    securityHeaders({ policy: mergePolicies(policies), videoEmbedOrigin: VIDEO_EMBED_ORIGIN }),
-  ),
-);
-console.log(
-  `  security headers: every page's Content-Security-Policy checked (${policies.length} policies), headers written to ${distLabel}_headers`,
-);
-const { count, size, warnings } = await generateSW(
-  serviceWorkerConfig(
-    fileURLToPath(dist).replace(/\/$/, ''),
-    await shellScripts(dist, SHELL_PAGES),
-    { pages: sealedPages, prefixes },
-  ),
-);
-warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
-console.log(`  service worker: precaches ${count} files (${kib(size)}) for offline use`);
-const listed = sitemapPaths(await readFile(new URL('sitemap.xml', dist), 'utf8'));
-const members = listed.filter((path) => pages.find((page) => page.path === path)?.region !== null);
-if (members.length > 0) {
-  await rm(dist, { recursive: true, force: true });
-  console.error(
-    `\nsitemap.xml lists members' pages (or pages the build did not write): ${members.join(', ')}. PUBLIC_PAGES in src/lib/paths.ts names the public pages.\nThe build output (${distLabel}) was removed.\n`,
+/**
+ * Every step above, in order, on the pages of `dist`.
+ */
+async function finishBuild(): Promise<void> {
+  console.log(`\nFinishing the build in ${distLabel} (scripts/postbuild.ts):`);
+  await flattenSitemap();
+  // Every pass below works on the pages in memory: dist/ is read once and written once.
+  const key = await orRemoveBuild(contentKey);
+  const styles = await StyleUse.of(dist);
+  // First, so that the batches, read one at a time, are gone before the pages are read.
+  const entries = await orRemoveBuild(() => readEntryBatches(dist, key, styles));
+  const pages = await readBuiltPages(dist);
+  const { regionNeeds, sealed: sealedPages } = await orRemoveBuild(() =>
+    readAndSeal(pages, key, entries, styles),
   );
-  process.exit(1);
+  const inlined = styles.inline();
+  console.log(
+    `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet`,
+  );
+  await arrangePageModules(dist, pages);
+  const { prefixes } = await sealMembersContent(pages, key, entries);
+  const policies = await checkContentSecurityPolicy(pages, regionNeeds);
+  await writeBuiltPages(dist, pages);
+  // One header for every path: what any page's policy allows. A page's own meta policy applies
+  // as well, so each page gets the stricter of the two, which is its own.
+  await writeHeadersFile(
+    dist,
+    headerRules(
+      securityHeaders({ policy: mergePolicies(policies), videoEmbedOrigin: VIDEO_EMBED_ORIGIN }),
+    ),
+  );
+  console.log(
+    `  security headers: every page's Content-Security-Policy checked (${policies.length} policies), headers written to ${distLabel}_headers`,
+  );
+  const { count, size, warnings } = await generateSW(
+    serviceWorkerConfig(
+      fileURLToPath(dist).replace(/\/$/, ''),
+      await shellScripts(dist, SHELL_PAGES),
+      { pages: sealedPages, prefixes },
+    ),
+  );
+  warnings.forEach((warning) => console.warn(`service worker: ${warning}`));
+  console.log(`  service worker: precaches ${count} files (${kib(size)}) for offline use`);
+  const listed = sitemapPaths(await readFile(new URL('sitemap.xml', dist), 'utf8'));
+  const members = listed.filter(
+    (path) => pages.find((page) => page.path === path)?.region !== null,
+  );
+  if (members.length > 0) {
+    await rm(dist, { recursive: true, force: true });
+    console.error(
+      `\nsitemap.xml lists members' pages (or pages the build did not write): ${members.join(', ')}. PUBLIC_PAGES in src/lib/paths.ts names the public pages.\nThe build output (${distLabel}) was removed.\n`,
+    );
+    process.exit(1);
+  }
+  // @astrojs/sitemap announces a sitemap-index.xml above and cannot be silenced; flattenSitemap
+  // replaced it with the one sitemap robots.txt names, so this line says what is published.
+  console.log(
+    `  sitemap: /sitemap.xml lists the ${listed.length} public pages (${listed.join(', ')}), as robots.txt says; the sitemap-index.xml announced above is not published (one sitemap needs no index)`,
+  );
+  console.log(`Done: ${distLabel} holds the finished site.`);
+  await writeFile(new URL('.nojekyll', dist), '');
 }
-// @astrojs/sitemap announces a sitemap-index.xml above and cannot be silenced; flattenSitemap
-// replaced it with the one sitemap robots.txt names, so this line says what is published.
-console.log(
-  `  sitemap: /sitemap.xml lists the ${listed.length} public pages (${listed.join(', ')}), as robots.txt says; the sitemap-index.xml announced above is not published (one sitemap needs no index)`,
-);
-console.log(`Done: ${distLabel} holds the finished site.`);
-await writeFile(new URL('.nojekyll', dist), '');
+
+/*
+ * The steps run on a worker thread with a heap of their own, sized to the site: V8 lets a heap
+ * that parses page after page grow with garbage toward its default limit (3 GB of resident
+ * memory at 50,000 entries, where what the steps keep is the pages' text, their sealed copies and
+ * one parse at a time: 1.9 GB with this heap, docs/performance.md). Four times the pages' text,
+ * 2 GB at least; POSTBUILD_HEAP_MB sets it.
+ */
+const HEAP_PER_PAGE_BYTE = 4;
+const HEAP_FLOOR_MB = 2048;
+/** Node's main-thread young generation on 64 bits: three 16 MB semi-spaces. */
+const YOUNG_MB = 48;
+
+/** The heap the steps get, in MB: POSTBUILD_HEAP_MB, or from the size of the built pages. */
+async function heapMegabytes(): Promise<number> {
+  const chosen = process.env.POSTBUILD_HEAP_MB;
+  if (chosen !== undefined && chosen !== '') {
+    const megabytes = Number(chosen);
+    if (!Number.isInteger(megabytes) || megabytes < 256) {
+      // dist/ holds members' pages in the clear until they are sealed.
+      await rm(dist, { recursive: true, force: true });
+      console.error(
+        `POSTBUILD_HEAP_MB must be a whole number of megabytes, 256 or more (it is "${chosen}"). The build output (${distLabel}) was removed.`,
+      );
+      process.exit(1);
+    }
+    return megabytes;
+  }
+  // Batches of entries are read on their own thread one at a time (scripts/entry-batches.ts).
+  const names = (await readdir(dist, { recursive: true })).filter(
+    (name) => name.endsWith('.html') && !isEntryBatch(name),
+  );
+  let bytes = 0;
+  for (const name of names) bytes += (await stat(new URL(name, dist))).size;
+  return Math.max(HEAP_FLOOR_MB, Math.ceil((HEAP_PER_PAGE_BYTE * bytes) / 2 ** 20));
+}
+
+/** Runs this file again on a worker thread with its heap; resolves to its exit code. */
+async function inOwnHeap(): Promise<number> {
+  const megabytes = await heapMegabytes();
+  const code = await new Promise<number>((resolve) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      // A worker's young generation is smaller than the main thread's by default, which made
+      // the steps a third slower (37 s against 49 s at 10,000 entries): the main thread's, then.
+      resourceLimits: { maxOldGenerationSizeMb: megabytes, maxYoungGenerationSizeMb: YOUNG_MB },
+    });
+    worker.once('error', (error) => {
+      const out = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      console.error(
+        out
+          ? `\nThe build ran out of its ${megabytes} MB heap while finishing the pages (scripts/postbuild.ts). Set POSTBUILD_HEAP_MB to more (in megabytes). The build output (${distLabel}) was removed.`
+          : `\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      resolve(1);
+    });
+    worker.once('exit', resolve);
+  });
+  if (code !== 0) {
+    // dist/ may hold members' pages in the clear: nothing of it may be published.
+    await rm(dist, { recursive: true, force: true });
+  }
+  return code;
+}
+
+if (isMainThread) {
+  process.exitCode = await inOwnHeap();
+} else {
+  await finishBuild();
+}

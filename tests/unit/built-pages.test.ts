@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BuiltPage } from '../../scripts/built-pages.ts';
+import { BuiltPage, readBuiltPages, writeBuiltPages } from '../../scripts/built-pages.ts';
 import { find } from '../../scripts/html.ts';
 import { REGION_ATTRIBUTE } from '../../src/members/contract.ts';
 
@@ -39,5 +43,25 @@ describe('BuiltPage: a built page and its parse', () => {
   it('names its path from its file', () => {
     expect(new BuiltPage('toolstack/2.html', PAGE).path).toBe('/toolstack/2');
     expect(new BuiltPage('index.html', PAGE).path).toBe('/');
+  });
+
+  it('writes back the pages a step changed, and only those', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'built-pages-'));
+    try {
+      const dist = pathToFileURL(`${directory}/`);
+      await writeFile(join(directory, 'a.html'), PAGE);
+      await writeFile(join(directory, 'b.html'), PAGE);
+      const [a, b] = await readBuiltPages(dist);
+      a!.html = PAGE.replace('x', 'sealed');
+      b!.html = PAGE;
+      expect([a!.changed, b!.changed]).toEqual([true, false]);
+      // The unchanged page's file is replaced by one the test can tell apart, had it been written.
+      await writeFile(join(directory, 'b.html'), 'as on disk');
+      await writeBuiltPages(dist, [a!, b!]);
+      expect(await readFile(join(directory, 'a.html'), 'utf8')).toBe(a!.html);
+      expect(await readFile(join(directory, 'b.html'), 'utf8')).toBe('as on disk');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
