@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
 import puppeteer, {
@@ -42,14 +45,32 @@ export async function newTab(
  * PrerenderingDisabledByDevTools); Puppeteer attaches through the tab's target, so a prerendered
  * page is activated on click as in a person's browser. Desktop-sized, like Playwright's default.
  */
-export function launchCdpBrowser(): Promise<CdpBrowser> {
-  return puppeteer.launch({
+export async function launchCdpBrowser({
+  preloading = true,
+}: { preloading?: boolean } = {}): Promise<CdpBrowser> {
+  const options = {
     executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
     headless: true,
     defaultViewport: { width: 1280, height: 720 },
-  });
+  };
+  if (preloading) return puppeteer.launch(options);
+  // Chrome's own setting "Preload pages: no preloading" (chrome://settings/performance), in the
+  // profile it starts with: no Speculation Rules prefetch or prerender, as in Firefox and Safari.
+  const profile = mkdtempSync(join(tmpdir(), 'bench-no-preload-'));
+  mkdirSync(join(profile, 'Default'));
+  writeFileSync(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ net: { network_prediction_options: NO_PRELOADING } }),
+  );
+  const browser = await puppeteer.launch({ ...options, userDataDir: profile });
+  // Once Chromium has exited: until then it may still write into the profile.
+  browser.process()?.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  return browser;
 }
+
+/** net.network_prediction_options: Chrome's "no preloading" (0 standard, 1 extended). */
+const NO_PRELOADING = 2;
 
 /**
  * Stores in the site's localStorage of a Puppeteer browser (or one of its contexts) everything a

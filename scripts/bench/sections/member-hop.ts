@@ -153,18 +153,34 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A link to `path` as a person reaches it: a visible one, or one in a closed dropdown menu,
- * which they open first with the mouse (the menu button that controls it).
+ * which they open first with the mouse (the menu button that controls it). The header's menus
+ * draw their items from a <template> on first open (src/browser/menus.ts), so a closed menu's
+ * link may not be in the document yet: the menu whose template holds it is opened.
  */
 async function reachLink(page: Page, path: string): Promise<ElementHandle> {
-  const links = await page.$$(`a[href="${path}"]`);
+  const selector = `a[href="${path}"]`;
+  const links = await page.$$(selector);
   for (const link of links) if (await link.isVisible()) return link;
-  for (const link of links) {
-    const menu = await link.evaluate((a) => a.closest('[role="menu"]')?.id ?? '');
-    const button = menu ? await page.$(`[aria-controls="${menu}"]`) : null;
-    if (!button || !(await button.isVisible())) continue;
-    await button.click();
-    await page.waitForFunction((a) => a.checkVisibility(), { timeout: 5_000 }, link);
-    return link;
+  const button = await page.evaluate((wanted) => {
+    for (const menu of document.querySelectorAll('nav-menu')) {
+      const list = menu.querySelector('[role="menu"]');
+      const template = document.getElementById(menu.getAttribute('data-menu-items') ?? '');
+      const holds =
+        list?.querySelector(wanted) ??
+        (template instanceof HTMLTemplateElement ? template.content.querySelector(wanted) : null);
+      const button = menu.querySelector('[data-menu-button]');
+      if (holds && button?.id && button.checkVisibility()) return button.id;
+    }
+    return null;
+  }, selector);
+  if (button) {
+    await page.click(`#${button}`);
+    const menu = await page.$eval(`#${button}`, (element) => element.getAttribute('aria-controls'));
+    const link = await page.waitForSelector(`#${menu} ${selector}`, {
+      visible: true,
+      timeout: 5_000,
+    });
+    if (link) return link;
   }
   const at = await page.evaluate(() => location.pathname);
   throw new Error(`no link to ${path} a person could reach on ${at}`);
@@ -298,6 +314,29 @@ const range = (values: number[]) =>
   `min ${Math.round(Math.min(...values))} ms, max ${Math.round(Math.max(...values))} ms`;
 
 /**
+ * Both routes again in a browser that preloads nothing (Chrome's "Preload pages" off): the hop
+ * Firefox and Safari make, which load the page only when it is clicked.
+ */
+async function withoutPreloading(
+  watcher: string,
+  log: (line: string) => void,
+): Promise<{ members: RouteResult; visitors: RouteResult }> {
+  const browser = await launchCdpBrowser({ preloading: false });
+  try {
+    await watchEveryDocument(browser, watcher);
+    return {
+      members: await hopRoute(browser, MEMBER_ROUTE, log),
+      visitors: await hopRoute(browser, PUBLIC_ROUTE, log),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const ratio = (value: number | undefined, reference: number | undefined) =>
+  value === undefined || reference === undefined || reference === 0 ? null : value / reference;
+
+/**
  * The member hop, a click from one members' page to another until the new page's content is on
  * screen, signed in with a warm cache; and, in the same run and the same way, the reference hop
  * between two public pages for a visitor. Driven through Puppeteer (see launchCdpBrowser) so
@@ -314,12 +353,14 @@ export const memberHop: Section = {
         [...MEMBER_ROUTE.pages, ...PUBLIC_ROUTE.pages].map((page) => [page.path, page.content]),
       );
       const spinner = `[${SPINNER_ATTRIBUTE}]`;
-      await watchEveryDocument(
-        browser,
-        `(${watchHops.toString()})(${JSON.stringify(contents)}, ${JSON.stringify(spinner)}, ${JSON.stringify(CLICK_KEY)});`,
-      );
+      const watcher = `(${watchHops.toString()})(${JSON.stringify(contents)}, ${JSON.stringify(spinner)}, ${JSON.stringify(CLICK_KEY)});`;
+      await watchEveryDocument(browser, watcher);
       const members = await hopRoute(browser, MEMBER_ROUTE, log);
       const visitors = await hopRoute(browser, PUBLIC_ROUTE, log);
+      log(
+        '  without preloading (Chrome\'s "Preload pages" off, as in browsers without Speculation Rules):',
+      );
+      const plain = await withoutPreloading(watcher, log);
       const prerendered = (result: RouteResult) => result.prerendered.filter(Boolean).length;
       const notes = (result: RouteResult) =>
         `${range(result.ms)}; ${prerendered(result)} of ${HOPS} prerendered; pointer on the link ${HOVER_DWELL_MS} ms before each click`;
@@ -356,6 +397,39 @@ export const memberHop: Section = {
           value: median(visitors.ms) ?? null,
           unit: 'ms',
           note: `the reference for the member hop (same run, same method): ${notes(visitors)}`,
+        },
+        {
+          section: SECTION,
+          subject: `${MEMBER_ROUTE.subject}, no preloading`,
+          metric: `click to content visible, median of ${HOPS}`,
+          value: median(plain.members.ms) ?? null,
+          unit: 'ms',
+          note: notes(plain.members),
+        },
+        {
+          section: SECTION,
+          subject: `${PUBLIC_ROUTE.subject}, no preloading`,
+          metric: `click to content visible, median of ${HOPS}`,
+          value: median(plain.visitors.ms) ?? null,
+          unit: 'ms',
+          note: `the reference for the member hop without preloading: ${notes(plain.visitors)}`,
+        },
+        {
+          section: SECTION,
+          subject: 'member hop / visitor hop, no preloading',
+          metric: 'ratio of medians, same run',
+          value: ratio(median(plain.members.ms), median(plain.visitors.ms)),
+          unit: 'ratio',
+          target: atMost(1),
+        },
+        {
+          section: SECTION,
+          subject: 'hops without preloading',
+          metric: 'hops activated from a prerender',
+          value: prerendered(plain.members) + prerendered(plain.visitors),
+          unit: 'count',
+          target: exactly(0),
+          note: 'the setting worked: each of these hops loaded its page when clicked',
         },
       ] satisfies Figure[];
     } finally {
