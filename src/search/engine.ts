@@ -127,15 +127,21 @@ export function createCatalogueIndex(
   };
 }
 
+/** Whether an entry has `value` for one filter (among its tags, for the tag filter). */
+export function matchesFilter(
+  doc: SearchDoc,
+  name: (typeof FILTER_NAMES)[number],
+  value: string,
+): boolean {
+  return name === 'tag' ? doc.tags.includes(value) : doc[name] === value;
+}
+
 /** Whether an entry passes every filter that is set. */
 export function matchesFilters(doc: SearchDoc, filters: SearchFilters): boolean {
-  return (
-    (!filters.kind || doc.kind === filters.kind) &&
-    (!filters.category || doc.category === filters.category) &&
-    (!filters.tag || doc.tags.includes(filters.tag)) &&
-    (!filters.pricing || doc.pricing === filters.pricing) &&
-    (!filters.status || doc.status === filters.status)
-  );
+  return FILTER_NAMES.every((name) => {
+    const value = filters[name];
+    return !value || matchesFilter(doc, name, value);
+  });
 }
 
 /** Whether any filter is set. */

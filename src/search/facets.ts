@@ -1,7 +1,7 @@
 import { categoryAnchor } from '../catalogue/order.ts';
 import { KIND_SEARCH, SEARCH_ORDER, isEntryKind } from '../catalogue/kind-search.ts';
 import type { SearchDoc } from './documents.ts';
-import { FILTER_NAMES, matchesFilters, type SearchFilters } from './engine.ts';
+import { FILTER_NAMES, matchesFilter, type SearchFilters } from './engine.ts';
 
 /** One choice of a filter, with how many entries it would leave. */
 export interface FilterOption {
@@ -18,32 +18,54 @@ function valuesOf(doc: SearchDoc, name: FilterName): string[] {
   return value ? [value] : [];
 }
 
+/** Filter values in reading order; one collator, where localeCompare with options makes one a call. */
+const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 /**
  * The choices of each filter, counted over the entries that pass the other filters, so a
  * member only ever picks a combination that leaves something. The chosen value stays listed.
+ * One pass over the entries (it runs on every keystroke on /search): an entry that fails no set
+ * filter counts for every filter, one that fails exactly one counts for that one alone.
  */
 export function filterOptions(
   docs: readonly SearchDoc[],
   filters: SearchFilters,
 ): Record<FilterName, FilterOption[]> {
+  const counts = new Map<FilterName, Map<string, number>>(
+    FILTER_NAMES.map((name) => [name, new Map()]),
+  );
+  const chosen = FILTER_NAMES.flatMap((name) => {
+    const value = filters[name];
+    return value ? [{ name, value }] : [];
+  });
+  for (const doc of docs) {
+    let failed: FilterName | undefined;
+    let failures = 0;
+    for (const { name, value } of chosen) {
+      if (matchesFilter(doc, name, value)) continue;
+      failed = name;
+      failures += 1;
+      if (failures > 1) break;
+    }
+    if (failures > 1) continue;
+    for (const name of failed ? [failed] : FILTER_NAMES) {
+      const named = counts.get(name)!;
+      for (const value of valuesOf(doc, name)) named.set(value, (named.get(value) ?? 0) + 1);
+    }
+  }
   const options = {} as Record<FilterName, FilterOption[]>;
   for (const name of FILTER_NAMES) {
-    const others = { ...filters, [name]: undefined };
-    const counts = new Map<string, number>();
-    for (const doc of docs) {
-      if (!matchesFilters(doc, others)) continue;
-      for (const value of valuesOf(doc, name)) counts.set(value, (counts.get(value) ?? 0) + 1);
-    }
-    const chosen = filters[name];
-    if (chosen && !counts.has(chosen)) counts.set(chosen, 0);
-    const values = [...counts.keys()];
+    const named = counts.get(name)!;
+    const value = filters[name];
+    if (value && !named.has(value)) named.set(value, 0);
+    const values = [...named.keys()];
     if (name === 'kind') {
       values.sort((a, b) => SEARCH_ORDER.indexOf(a as never) - SEARCH_ORDER.indexOf(b as never));
-    } else values.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
-    options[name] = values.map((value) => ({
-      value,
-      label: name === 'kind' && isEntryKind(value) ? KIND_SEARCH[value].label : value,
-      count: counts.get(value) ?? 0,
+    } else values.sort(byName);
+    options[name] = values.map((one) => ({
+      value: one,
+      label: name === 'kind' && isEntryKind(one) ? KIND_SEARCH[one].label : one,
+      count: named.get(one) ?? 0,
     }));
   }
   return options;

@@ -205,6 +205,25 @@ test('each filter choice counts what it would leave of the search, not of the ca
   );
 });
 
+test('typing recounts the filter choices once the results are shown', async ({ page }) => {
+  await page.goto('/search');
+  await expect(page.getByLabel('Kind').locator('option[value="tool"]')).toHaveText(
+    /^Tools \(\d+\)$/,
+  );
+  const kindCounts = async () =>
+    (await page.getByLabel('Kind').locator('option').allTextContents())
+      .map((text) => /\((\d+)\)$/.exec(text)?.[1])
+      .filter((count): count is string => count !== undefined)
+      .reduce((sum, count) => sum + Number(count), 0);
+  const catalogue = await kindCounts();
+  await box(page).pressSequentially('sitemap');
+  await expect(resultLinks(page).first()).toBeVisible();
+  const shown = await resultLinks(page).count();
+  expect(shown).toBeLessThan(catalogue);
+  // The counts follow the last keystroke: they add up to the results on screen.
+  await expect.poll(kindCounts).toBe(shown);
+});
+
 test('filters narrow the results, combine, and live in the URL', async ({ page }) => {
   await page.goto('/search?q=seo');
   await expect(results(page, 'Dev prompts')).toBeVisible();

@@ -9,7 +9,12 @@ import {
   toSearchDocs,
   withPrompts,
 } from '../../src/search/documents.ts';
-import { serializeCatalogueIndex } from '../../src/search/engine.ts';
+import {
+  FILTER_NAMES,
+  matchesFilters,
+  serializeCatalogueIndex,
+  type SearchFilters,
+} from '../../src/search/engine.ts';
 import { browsePages, filterOptions } from '../../src/search/facets.ts';
 import { DOCS } from './search-fixtures.ts';
 
@@ -128,6 +133,52 @@ describe('filterOptions', () => {
   it('keeps a chosen value listed even when nothing is left for it', () => {
     const options = filterOptions(DOCS, { kind: 'repository', tag: 'seo' });
     expect(options.tag.find((option) => option.value === 'seo')?.count).toBe(0);
+  });
+
+  // Every combination of up to three filters the fixtures offer, against the definition: each
+  // choice of a filter counts the entries that pass every other filter and have that value.
+  const values = Object.fromEntries(
+    FILTER_NAMES.map((name) => [
+      name,
+      [
+        ...new Set(
+          DOCS.flatMap((doc) => (name === 'tag' ? doc.tags : doc[name] ? [doc[name]] : [])),
+        ),
+      ],
+    ]),
+  ) as Record<(typeof FILTER_NAMES)[number], string[]>;
+  const combinations: SearchFilters[] = [{}];
+  for (const name of FILTER_NAMES) {
+    for (const combination of [...combinations]) {
+      if (Object.keys(combination).length >= 3) continue;
+      for (const value of values[name]) combinations.push({ ...combination, [name]: value });
+    }
+  }
+
+  it(`counts all ${combinations.length} combinations as the definition does`, () => {
+    for (const filters of combinations) {
+      const options = filterOptions(DOCS, filters);
+      for (const name of FILTER_NAMES) {
+        const others = { ...filters, [name]: undefined };
+        const where = `${JSON.stringify(filters)}, ${name}`;
+        for (const option of options[name]) {
+          const count = DOCS.filter(
+            (doc) =>
+              matchesFilters(doc, others) &&
+              (name === 'tag' ? doc.tags.includes(option.value) : doc[name] === option.value),
+          ).length;
+          expect(option.count, `${where} ${option.value}`).toBe(count);
+        }
+        const listed = new Set(options[name].map((option) => option.value));
+        const expected = new Set(
+          DOCS.filter((doc) => matchesFilters(doc, others)).flatMap((doc) =>
+            name === 'tag' ? doc.tags : doc[name] ? [doc[name]] : [],
+          ),
+        );
+        if (filters[name]) expected.add(filters[name]);
+        expect(listed, where).toEqual(expected);
+      }
+    }
   });
 });
 

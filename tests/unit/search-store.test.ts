@@ -1,6 +1,10 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCatalogueIndex, serializeCatalogueIndex } from '../../src/search/engine.ts';
+import {
+  createCatalogueIndex,
+  searchCatalogue,
+  serializeCatalogueIndex,
+} from '../../src/search/engine.ts';
 import { createSearchStore, type SearchStore } from '../../src/search/store.ts';
 import { DOCS } from './search-fixtures.ts';
 
@@ -50,6 +54,22 @@ describe('search store', () => {
     expect(store.$results.get().hits).toHaveLength(1);
     store.setLimit(undefined);
     expect(store.$results.get().hits).toHaveLength(total);
+  });
+
+  it("searches once a keystroke: /search's choices count over the results' own search", async () => {
+    const made = storeWithFixtures();
+    store = made.store;
+    await store.loadIndex(true);
+    const index = store.$index.get().index!;
+    store.setQuery('email');
+    const hits = store.$results.get().hits;
+    expect(store.queryHits(index, 'email')).toBe(hits);
+    expect(store.queryHits(index, 'email')).toEqual(searchCatalogue(index, 'email'));
+    // With a filter the results narrow; the query's own hits stay what they were.
+    store.setFilter('kind', 'text-prompt');
+    expect(titles(store)).toEqual(['Competitor Analysis']);
+    expect(store.queryHits(index, 'email')).toBe(hits);
+    expect(store.queryHits(index, 'api')).toEqual(searchCatalogue(index, 'api'));
   });
 
   it('has no results before the index is ready', () => {
