@@ -28,6 +28,7 @@ import {
   ENTRY_SHELL_SEGMENT,
 } from '../src/members/contract.ts';
 import { pagePath } from './built-pages.ts';
+import { workerLimits } from './worker-limits.ts';
 import type { StyleUse } from './critical-css.ts';
 import { checkPolicy, hashSource, inlineHashes, runsInline } from './csp.ts';
 import {
@@ -144,7 +145,7 @@ function inWorker(dist: URL, names: string[], base64Key: string | undefined): Pr
       workerData: { dist: dist.href, names, base64Key },
       // It reads one batch at a time (about 1.5 MB and its parse): a heap of its own that V8
       // would let grow with garbage to the default limit doubled the build's peak memory.
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      resourceLimits: workerLimits(WORKER_HEAP_MB),
     });
     worker.once('message', (read: BatchesRead) => resolve(read));
     worker.once('error', reject);

@@ -94,7 +94,7 @@ function browsable(templates: SearchTemplates, index: CatalogueIndex): HTMLEleme
 /** Draws the page from the search store, and sends what the member does to it. */
 function startPage(parts: Parts): void {
   const { form, input, status, results, clearButton, selects, templates } = parts;
-  let drawnFilters: { index: CatalogueIndex | null; key: string; chosen: string } | null = null;
+  let drawnFilters: { index: CatalogueIndex | null; query: string; chosen: string } | null = null;
   /** Counts the next paint will be followed by; a newer keystroke's replace them. */
   let countsDue = 0;
 
@@ -105,11 +105,10 @@ function startPage(parts: Parts): void {
   ): void {
     // Each choice counts what it would leave of this search's results, so with q=video
     // "Dev tools (0)" says what choosing it would show. Redrawn only when they change.
-    countsDue += 1;
     const chosen = chosenKey(filters);
-    const key = JSON.stringify([query.trim(), chosen]);
-    if (drawnFilters?.index === index && drawnFilters.key === key) return;
-    drawnFilters = { index, key, chosen };
+    const drawn = drawnFilters;
+    if (drawn?.index === index && drawn.query === query.trim() && drawn.chosen === chosen) return;
+    drawnFilters = { index, query: query.trim(), chosen };
     const matching =
       index && query.trim() ? search.queryHits(index, query).map((hit) => hit.doc) : index?.docs;
     const options = matching ? filterOptions(matching, filters) : null;
@@ -258,7 +257,11 @@ function startPage(parts: Parts): void {
       drawnFilters.chosen === chosenKey(filters)
     ) {
       countAfterPaint(state.index, filters, query);
-    } else renderFilters(state.index, filters, query);
+    } else {
+      // Drawn now: counts still due for an earlier keystroke would be stale.
+      countsDue += 1;
+      renderFilters(state.index, filters, query);
+    }
     const index = readyIndex(templates, { status, results }, state, () => {
       void search.loadIndex(true);
     });
