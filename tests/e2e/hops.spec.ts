@@ -176,8 +176,10 @@ function shownNow(page: PuppeteerPage): Promise<Shown> {
 }
 
 /**
- * Hovers a members' link until Chromium has prerendered its page and the content is open in it,
- * as the prerendered document itself says (polled through its own DevTools session).
+ * Hovers a members' link until Chromium has prerendered its page and the whole content is open in
+ * it, as the prerendered document itself says (polled through its own DevTools session): open,
+ * and no longer busy putting in the cards past the first screen (src/members/open.ts), which a
+ * prerendering page does a slice a task like any other.
  */
 async function prerendered(
   page: PuppeteerPage,
@@ -189,7 +191,7 @@ async function prerendered(
   if (!link) throw new Error(`no ${selector}`);
   await link.hover();
   const url = `${SITE}${path}`;
-  const open = `document.querySelector(${JSON.stringify(CONTENT_SHOWN)}) !== null`;
+  const open = `document.querySelector(${JSON.stringify(`${CONTENT_SHOWN}:not([aria-busy])`)}) !== null`;
   await expect
     .poll(
       async () =>
