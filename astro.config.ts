@@ -65,6 +65,7 @@ export default defineConfig({
         hashes: [
           sha256(membersInline.head),
           sha256(membersInline.opener),
+          sha256(membersInline.modules),
           sha256(SPECULATION_RULES),
         ],
       },

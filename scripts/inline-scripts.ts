@@ -1,6 +1,7 @@
 // Compiles the members' inline scripts (src/members/inline/*.ts) into self-contained IIFEs:
 // astro.config.ts hashes them for the Content-Security-Policy and hands the code to the
-// components that inline it (src/components/PrePaintScript.astro, MembersOpener.astro). They are
+// components that inline it (src/components/PrePaintScript.astro, MembersOpener.astro,
+// DeferredModules.astro). They are
 // TypeScript modules like the rest of src/members/, importing the same rules and names, but
 // reach the page as one inline script each, with no request and no import chain.
 // esbuild (a devDependency, also Astro's own) bundles them; Vite's build cannot emit an inline
@@ -21,6 +22,7 @@ const INLINE_CONFIG_FIELDS = [
 const ENTRIES = {
   head: '../src/members/inline/head.ts',
   opener: '../src/members/inline/opener.ts',
+  modules: '../src/members/inline/modules.ts',
 };
 
 /**
@@ -48,5 +50,9 @@ export function inlineScripts(siteConfig: SiteConfig): Record<keyof typeof ENTRI
     if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);
     return output.text.trim();
   };
-  return { head: compile(ENTRIES.head), opener: compile(ENTRIES.opener) };
+  return {
+    head: compile(ENTRIES.head),
+    opener: compile(ENTRIES.opener),
+    modules: compile(ENTRIES.modules),
+  };
 }

@@ -1,15 +1,18 @@
-// Runs after `astro build` over members' pages, on the pages' text in memory
+// Runs after `astro build` over every page, on the pages' text in memory
 // (scripts/built-pages.ts).
 //
 // A sealed page loads nothing before its content is on screen: its module scripts (the site's
 // shell, menus, search, copy buttons) are taken out of the page and handed to the opener
 // (src/members/inline/opener.ts), which preloads their whole import graph at once and runs them
-// in document order after load. A module script left in the page would be fetched by the
-// preload scanner while the page still downloads, and compete with it.
+// in document order after load (src/members/page-modules.ts). A module script left in the page
+// would be fetched by the preload scanner while the page still downloads, and compete with it.
+// A public page that asks for it (the home page, through BaseLayout's deferModules) hands them
+// the same way to its loader script (src/members/inline/modules.ts), which runs them once the
+// page's first content is on screen.
 //
 // An open members' page (/account, /search) runs its scripts as usual, with every chunk they
 // import statically announced by <link rel="modulepreload">, so the browser fetches the graph at
-// once instead of a level (a round trip) at a time. Public pages are left as they are.
+// once instead of a level (a round trip) at a time. Other public pages are left as they are.
 import { DEFERRED_MODULES_ATTRIBUTE } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
 import {
@@ -55,7 +58,27 @@ export async function pageModules(
   };
 }
 
-/** Moves or preloads members' pages' modules; returns how many pages each rule changed. */
+/** The script that runs a page's modules after load: a sealed page's opener, or a public page's loader. */
+function deferringScript(page: BuiltPage): Element | undefined {
+  return find(
+    page.document,
+    (element) =>
+      element.tagName === 'script' && attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined,
+  );
+}
+
+/** The script's start tag with its modules in the attribute, its other attributes as they were. */
+function startTagWithModules(script: Element, modules: PageModules): string {
+  const value = JSON.stringify({ run: modules.run, preload: modules.preload });
+  const attributes = script.attrs.map(({ name, value: old }) =>
+    name === DEFERRED_MODULES_ATTRIBUTE
+      ? `${name}="${escapeAttribute(value)}"`
+      : `${name}="${escapeAttribute(old)}"`,
+  );
+  return `<script ${attributes.join(' ')}>`;
+}
+
+/** Moves or preloads pages' modules; returns how many pages each rule changed. */
 export async function arrangePageModules(
   dist: URL,
   pages: readonly BuiltPage[],
@@ -64,24 +87,17 @@ export async function arrangePageModules(
   let preloaded = 0;
   for (const page of pages) {
     const region = page.region;
-    if (!region) continue;
+    const runner = deferringScript(page);
+    if (!region && !runner) continue;
     const { scripts, run, preload } = await pageModules(dist, page.document);
     if (scripts.length === 0) continue;
     const edits: Edit[] = [];
-    if (region === 'sealed') {
-      const opener = find(
-        page.document,
-        (element) =>
-          element.tagName === 'script' &&
-          attribute(element, DEFERRED_MODULES_ATTRIBUTE) !== undefined,
-      );
-      if (!opener)
-        throw new Error(`${page.name}: a sealed members' page without its opener script`);
-      // The opener's start tag carries nothing else: its code is hashed, its tag is not.
-      edits.push({
-        ...startTagSpan(opener),
-        text: `<script ${DEFERRED_MODULES_ATTRIBUTE}="${escapeAttribute(JSON.stringify({ run, preload }))}">`,
-      });
+    if (region === 'sealed' && !runner) {
+      throw new Error(`${page.name}: a sealed members' page without its opener script`);
+    }
+    if (runner) {
+      // Its code is hashed in the page's policy, its tag is not.
+      edits.push({ ...startTagSpan(runner), text: startTagWithModules(runner, { run, preload }) });
       for (const element of scripts) edits.push({ ...outerSpan(element), text: '' });
       deferred += 1;
     } else {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { attribute, elements, parsePage, type Document, type Element } from './html.ts';
+import { DEFERRED_MODULES_ATTRIBUTE } from '../src/members/contract.ts';
 
 // Rolldown's own output (not HTML): its static imports of sibling chunks.
 const staticImport = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g;
@@ -18,6 +19,19 @@ export function astroScripts(document: Document): { element: Element; path: stri
 }
 
 /**
+ * The module scripts a page runs after load (scripts/page-modules.ts moved them into a script's
+ * DEFERRED_MODULES_ATTRIBUTE): dist-relative paths.
+ */
+function deferredScripts(document: Document): string[] {
+  return [...elements(document)].flatMap((element) => {
+    const value = element.tagName === 'script' && attribute(element, DEFERRED_MODULES_ATTRIBUTE);
+    if (!value) return [];
+    const { run = [] } = JSON.parse(value) as { run?: string[] };
+    return run.map((path) => path.replace(/^\//, ''));
+  });
+}
+
+/**
  * The scripts the given built pages load before any interaction: their <script src> entries and
  * every chunk those import statically. Dynamic imports (the members' shell) are left out.
  *
@@ -29,7 +43,11 @@ export async function shellScripts(dist: URL, pages: readonly string[]): Promise
   const entries = [];
   for (const page of pages) {
     const html = await readFile(new URL(page, dist), 'utf8').catch(() => '');
-    entries.push(...astroScripts(parsePage(html)).map((script) => script.path));
+    const document = parsePage(html);
+    entries.push(
+      ...astroScripts(document).map((script) => script.path),
+      ...deferredScripts(document),
+    );
   }
   return importClosure(dist, entries);
 }

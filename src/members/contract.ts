@@ -106,8 +106,9 @@ export const FAILURE_REST_ATTRIBUTE = 'data-unseal-error-rest';
 /** On the <template> of that message, rendered by src/components/MembersOpener.astro. */
 export const FAILURE_TEMPLATE_ATTRIBUTE = 'data-unseal-error-template';
 /**
- * On the opener script of a sealed page: the page's module scripts, loaded by the opener once
- * the content is on screen and the page has loaded (scripts/postbuild.ts moves them there).
+ * On the opener script of a sealed page, and on the loader script of a public page that defers
+ * them (the home page): the page's module scripts, run once the content is on screen and the
+ * page has loaded (scripts/page-modules.ts moves them there; src/members/page-modules.ts runs them).
  */
 export const DEFERRED_MODULES_ATTRIBUTE = 'data-modules';
 

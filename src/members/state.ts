@@ -116,6 +116,27 @@ function afterFrameShown(run: () => void): void {
 }
 
 /**
+ * Runs `run` once the page has loaded and its first content has been painted and presented
+ * (the paint timing's first-contentful-paint, which a browser reports once the frame is on
+ * screen), then a frame later. For a public page whose every paint shows content (the home
+ * page): the frame a script would otherwise start in is often laid out before its presentation
+ * is reported, and a request started then counts on the way to the page's largest paint.
+ * Without paint timing, as afterLoad.
+ */
+export function afterFirstContentfulPaint(run: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    afterLoad(run);
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    afterLoad(run);
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/**
  * Runs `run` once the page has loaded and the frame after that has been shown. A page
  * prerendered for a hop waits until it is shown, and its first frame goes to the screen before
  * `run` does anything.

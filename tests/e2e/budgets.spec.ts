@@ -40,3 +40,20 @@ test('the signed-out home page runs no script before first paint but its one sma
   // 991 B until its redirect to /auth named the page to come back to (src/lib/next-path.ts): 1,055 B.
   expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1100);
 });
+
+test('the signed-out home page requests its scripts only once its first content is on screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The header's theme toggle works: the shell's module has run.
+  await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
+});

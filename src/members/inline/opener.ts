@@ -8,7 +8,8 @@ import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
 import { EntryFetchError, openRegion, partsToOpen, RestOfPageError, sealedParts } from '../open.ts';
 import { currentSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
-import { afterLoad, membersRegion, membersState, nextTask, setMembersState } from '../state.ts';
+import { afterLoad, membersRegion, membersState, setMembersState } from '../state.ts';
+import { runPageModules } from '../page-modules.ts';
 
 /*
  * The opener of a sealed members' page, inlined right after its <main> by
@@ -24,7 +25,8 @@ import { afterLoad, membersRegion, membersState, nextTask, setMembersState } fro
  * reason (src/members/recover.ts).
  *
  * The page's module scripts (the site's shell, menus, search, copy buttons; moved here by
- * scripts/postbuild.ts) load only once the content is on screen and the page has loaded.
+ * scripts/page-modules.ts) load only once the content is on screen and the page has loaded
+ * (src/members/page-modules.ts).
  *
  * Its key retry (a kept key that no longer opens: ask once for the current one) is the rule of
  * withMembersKey in src/members/with-key.ts, written again here rather than imported: this
@@ -35,40 +37,6 @@ import { afterLoad, membersRegion, membersState, nextTask, setMembersState } fro
  */
 
 const script = document.currentScript as HTMLScriptElement;
-
-/** The page's module scripts in document order, and every chunk they import (page-modules.ts). */
-function pageModules(): { run: string[]; preload: string[] } {
-  try {
-    const value = JSON.parse(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE) || '{}') as {
-      run?: string[];
-      preload?: string[];
-    };
-    return { run: value.run ?? [], preload: value.preload ?? [] };
-  } catch {
-    return { run: [], preload: [] };
-  }
-}
-
-/**
- * Fetches the whole graph at once, then runs the scripts in order, as the page would have. Each
- * preload link goes in its own task: starting a fetch costs about a millisecond, and sixteen in
- * one task were /text-prompts' longest after its content.
- */
-async function runPageModules(): Promise<void> {
-  const { run, preload } = pageModules();
-  for (const href of [...run, ...preload]) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-    await nextTask();
-  }
-  for (const url of run) {
-    await import(/* @vite-ignore */ url).catch((error: unknown) => {
-      console.error('Could not load', url, error);
-    });
-  }
-}
 
 async function askForKey(accessToken: string): Promise<string | null> {
   const answer = await requestMembersKey(`${config.supabaseUrl}${KEY_PATH}`, accessToken);
@@ -151,4 +119,6 @@ open()
     console.error('Could not open this members page', error);
     setMembersState('failed', 'damaged');
   })
-  .finally(() => afterLoad(() => void runPageModules()));
+  .finally(() =>
+    afterLoad(() => void runPageModules(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE))),
+  );
