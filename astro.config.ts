@@ -78,14 +78,19 @@ export default defineConfig({
   integrations: [
     react(),
     {
-      // client:near, for /account's lower sections (src/islands/near-directive.ts).
-      name: 'venture-studio:client-near',
+      // client:near and client:painted, for /account's sections (src/islands/).
+      name: 'venture-studio:client-directives',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({
-            name: 'near',
-            entrypoint: fileURLToPath(new URL('./src/islands/near-directive.ts', import.meta.url)),
-          }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          for (const name of ['near', 'painted']) {
+            addClientDirective({
+              name,
+              entrypoint: fileURLToPath(
+                new URL(`./src/islands/${name}-directive.ts`, import.meta.url),
+              ),
+            });
+          }
+        },
       },
     },
     sitemap({
@@ -110,7 +115,7 @@ export default defineConfig({
             groups: [
               {
                 name: 'shell',
-                test: /\/src\/(members\/(contract|state|session)|lib\/(site-config|constants)|stores\/auth)\.ts$|\/node_modules\/nanostores\/|vite\/preload-helper/,
+                test: /\/src\/(members\/(contract|state|session)|browser\/paint-timing|lib\/(site-config|constants)|stores\/auth)\.ts$|\/node_modules\/nanostores\/|vite\/preload-helper/,
               },
               // What the members' interactive scripts share (toasts, work done a few items a
               // task): one file, not three, and one name fewer in each loader's list of files.

@@ -1,9 +1,9 @@
 // Compiles the members' inline scripts (src/members/inline/*.ts) into self-contained IIFEs:
 // astro.config.ts hashes them for the Content-Security-Policy and hands the code to the
 // components that inline it (src/components/PrePaintScript.astro, MembersOpener.astro,
-// DeferredModules.astro). They are
-// TypeScript modules like the rest of src/members/, importing the same rules and names, but
-// reach the page as one inline script each, with no request and no import chain.
+// DeferredModules.astro). They are TypeScript modules like the rest of src/members/, importing
+// the same rules and names, but reach the page as one inline script each, with no request and
+// no import chain.
 // esbuild (a devDependency, also Astro's own) bundles them; Vite's build cannot emit an inline
 // script of a module graph.
 import { buildSync } from 'esbuild';

@@ -1,7 +1,8 @@
-/* The project's own client directive (src/islands/near-directive.ts), typed for `astro check`. */
+/* The project's own client directives (src/islands/), typed for `astro check`. */
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:near'?: { rootMargin?: string } | boolean;
+    'client:painted'?: boolean;
   }
 }
 

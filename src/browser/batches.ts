@@ -1,4 +1,4 @@
-import { nextTask } from '../members/state.ts';
+import { nextTask } from './paint-timing.ts';
 
 /**
  * A queue that runs `work` on what is added to it, `perTask` items a task, in the order added:

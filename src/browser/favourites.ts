@@ -9,7 +9,8 @@ import {
 import { membersDatabase, refusal } from '../members/database.ts';
 import { authFetch } from '../members/server.ts';
 import { currentSession, storeMemberMetadata } from '../members/session.ts';
-import { $confirmedUser, afterLoad, onStoredSessionChange } from '../members/state.ts';
+import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
+import { afterLoad } from './paint-timing.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { membersDatabase, refusal } from '../members/database.ts';
-import { afterLoad } from '../members/state.ts';
+import { afterLoad } from './paint-timing.ts';
 
 /*
  * The member's notes as one page knows them, read once per page after it has loaded: the marks

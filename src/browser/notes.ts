@@ -1,7 +1,7 @@
 import { NOTE_DRAFT_PREFIX } from '../lib/constants.ts';
 import { membersDatabase, refusal } from '../members/database.ts';
 import { currentSession } from '../members/session.ts';
-import { afterLoad } from '../members/state.ts';
+import { afterLoad } from './paint-timing.ts';
 import { createNoteEditor, NOTE_LIMIT, noteStateText } from '../stores/note.ts';
 
 /*

@@ -24,7 +24,7 @@ import {
 } from '../lib/placeholders.ts';
 import { prefill, type PrefillSource } from '../lib/my-details.ts';
 import { parsePromptValues, writePromptValues, type VariableValues } from '../lib/prompt-values.ts';
-import { afterLoad } from '../members/state.ts';
+import { afterLoad } from './paint-timing.ts';
 import { inBatches } from './batches.ts';
 import { showToast } from '../stores/toasts.ts';
 import { download } from './download.ts';

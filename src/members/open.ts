@@ -16,7 +16,7 @@ import {
   SEALED_PARTS_ATTRIBUTE,
 } from './contract.ts';
 import { sliceCards } from '../lib/card-slices.ts';
-import { afterPaint, nextTask } from './state.ts';
+import { afterPaint, nextTask } from '../browser/paint-timing.ts';
 
 /*
  * Opening a sealed members' region: decrypt its parts with the members' key (WebCrypto) and put

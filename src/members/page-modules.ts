@@ -1,4 +1,4 @@
-import { nextTask } from './state.ts';
+import { nextTask } from '../browser/paint-timing.ts';
 
 /*
  * The module scripts a page runs late: the build (scripts/page-modules.ts) takes them out of a

@@ -1,12 +1,12 @@
 import { currentSession } from './session.ts';
 import {
-  afterLoad,
   goToSignIn,
   membersRegion,
   membersState,
   onStoredSessionChange,
   whenSettled,
 } from './state.ts';
+import { afterLoad } from '../browser/paint-timing.ts';
 
 /*
  * The bundled half of a members' page, run by the site's shell (src/browser/shell.ts) on every

@@ -57,3 +57,31 @@ test('the signed-out home page requests its scripts only once its first content 
   expect(scripts.length).toBeGreaterThan(3);
   for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
 });
+
+test("/account requests its forms' code only once its first content is on screen", async ({
+  page,
+}) => {
+  await storeSession(page, (await createMember('Account Paint')).session);
+  await page.goto('/account');
+  // The profile form works: its island has run.
+  await expect(page.getByLabel('Display name')).toBeEnabled();
+  const { paint, islands } = await page.evaluate(() => {
+    const code = new Set(
+      [...document.querySelectorAll('astro-island')].flatMap((island) =>
+        ['component-url', 'renderer-url'].map(
+          (name) => new URL(island.getAttribute(name) ?? '', location.href).pathname,
+        ),
+      ),
+    );
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      islands: performance
+        .getEntriesByType('resource')
+        .filter((entry) => code.has(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    };
+  });
+  // The React client and the two first sections at least.
+  expect(islands.length).toBeGreaterThanOrEqual(3);
+  for (const island of islands) expect(island.start, island.path).toBeGreaterThan(paint);
+});

@@ -1,6 +1,6 @@
 import { DEFERRED_MODULES_ATTRIBUTE } from '../contract.ts';
 import { runPageModules } from '../page-modules.ts';
-import { afterFirstContentfulPaint } from '../state.ts';
+import { afterFirstContentfulPaint } from '../../browser/paint-timing.ts';
 
 /*
  * The module loader of a public page that defers its modules (the home page: BaseLayout's

@@ -8,7 +8,8 @@ import { DEFERRED_MODULES_ATTRIBUTE, KEY_PATH } from '../contract.ts';
 import { EntryFetchError, openRegion, partsToOpen, RestOfPageError, sealedParts } from '../open.ts';
 import { currentSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
-import { afterLoad, membersRegion, membersState, setMembersState } from '../state.ts';
+import { membersRegion, membersState, setMembersState } from '../state.ts';
+import { afterLoad } from '../../browser/paint-timing.ts';
 import { runPageModules } from '../page-modules.ts';
 
 /*
