@@ -14,11 +14,13 @@ import type { Section } from '../section.ts';
 import { SITE_URL } from '../../fixtures/servers.ts';
 
 const SECTION = 'Lighthouse (mobile)';
-/** Runs per page; members' catalogue pages get FLOOR_RUNS, alternated with their floor's. */
+/** Runs per page; the pages with a floor get FLOOR_RUNS, alternated with their floor's. */
 const RUNS = 3;
 const FLOOR_RUNS = 5;
 /** The members' pages measured next to their floor (docs/performance.md, 'The floor'). */
-const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
+const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts', '/account'];
+/** Those also measured next to a lean reference of their first screen: the catalogue pages. */
+const LEAN_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
 /** Where the floors are written in dist/ (served by scripts/serve.ts as /bench-floor/<name>). */
 const FLOOR_FOLDER = 'bench-floor';
 /** Target (docs/performance.md): a members' page's LCP within this factor of its floor's, measured in the same run. */
@@ -212,6 +214,10 @@ async function writeFloors(
           return { html: `<!doctype html>\n${root.outerHTML}\n`, removed: code.length };
         });
         writeFileSync(join(folder, `${floorName(type)}.html`), html);
+        log(
+          `  floor of ${type.path}: /${FLOOR_FOLDER}/${floorName(type)} (${removed} scripts and module preloads removed)`,
+        );
+        if (!LEAN_PAGES.includes(type.path)) continue;
         // The lean reference: what the page shows on Lighthouse's mobile screen, as the words
         // and links of its headings, paragraphs and prompt previews.
         await page.setViewportSize(MOBILE);
@@ -236,9 +242,6 @@ async function writeFloors(
           return { title: document.title, site, blocks };
         }, CONTENT_SHOWN);
         writeFileSync(join(folder, `${floorName(type)}-lean.html`), leanHtml(lean));
-        log(
-          `  floor of ${type.path}: /${FLOOR_FOLDER}/${floorName(type)} (${removed} scripts and module preloads removed)`,
-        );
       } finally {
         await context.close();
       }
@@ -277,7 +280,7 @@ export const lighthouse: Section = {
           if (type.signedIn) await signInCdp(browser);
           await warmUp(browser, type);
           const floor = withFloor.includes(type) ? floorMeasured(type) : undefined;
-          const lean = floor ? leanMeasured(type) : undefined;
+          const lean = LEAN_PAGES.includes(type.path) ? leanMeasured(type) : undefined;
           const count = floor ? FLOOR_RUNS : RUNS;
           const runs: Run[] = [];
           const floorRuns: Run[] = [];
