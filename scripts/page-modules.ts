@@ -68,8 +68,8 @@ function deferringScript(page: BuiltPage): Element | undefined {
 }
 
 /** The script's start tag with its modules in the attribute, its other attributes as they were. */
-function startTagWithModules(script: Element, modules: PageModules): string {
-  const value = JSON.stringify({ run: modules.run, preload: modules.preload });
+function startTagWithModules(script: Element, { run, preload }: PageModules): string {
+  const value = JSON.stringify({ run, preload });
   const attributes = script.attrs.map(({ name, value: old }) =>
     name === DEFERRED_MODULES_ATTRIBUTE
       ? `${name}="${escapeAttribute(value)}"`

@@ -48,15 +48,19 @@ const deferred = (built: BuiltPage) => {
   );
 };
 
+/** A public page with its module loader at the end (src/components/DeferredModules.astro). */
+const withLoader = () =>
+  page(
+    'index.html',
+    '<main><h1>Home</h1></main>',
+    `<script type="module" ${DEFERRED_MODULES_ATTRIBUTE}="">run()</script>`,
+  );
+
 const RUN = { run: ['/_astro/card.js', '/_astro/shell.js'], preload: ['/_astro/chunk.js'] };
 
 describe('arrangePageModules', () => {
   it("hands a public page's modules to its loader, keeping the loader's type and code", async () => {
-    const home = page(
-      'index.html',
-      '<main><h1>Home</h1></main>',
-      `<script type="module" ${DEFERRED_MODULES_ATTRIBUTE}="">run()</script>`,
-    );
+    const home = withLoader();
     expect(await arrangePageModules(dist, [home])).toEqual({ deferred: 1, preloaded: 0 });
     expect(moduleScripts(home)).toBe(0);
     expect(deferred(home)).toEqual({ type: 'module', modules: RUN, code: 1 });
@@ -97,11 +101,7 @@ describe('arrangePageModules', () => {
 
 describe('shellScripts', () => {
   it("counts a page's deferred modules with the chunks they import", async () => {
-    const home = page(
-      'index.html',
-      '<main></main>',
-      `<script type="module" ${DEFERRED_MODULES_ATTRIBUTE}="">run()</script>`,
-    );
+    const home = withLoader();
     await arrangePageModules(dist, [home]);
     writeFileSync(join(folder, 'index.html'), home.html);
     expect(await shellScripts(dist, ['index.html'])).toEqual([
