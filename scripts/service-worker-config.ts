@@ -77,8 +77,8 @@ export function serviceWorkerConfig(
   const offline = { precacheFallback: { fallbackURL: '/offline' } };
   return {
     globDirectory: distDir,
-    // Styles are inlined into each page (scripts/critical-css.ts); the typeface comes with its
-    // page (preloaded: src/layouts/BaseLayout.astro) and stays in the HTTP cache (immutable).
+    // Styles are inlined into each page (scripts/critical-css.ts); the typeface is fetched after
+    // a first page's paint and stays in the HTTP cache (immutable; src/lib/typeface.ts).
     globPatterns: ['*.{svg,png,ico,webmanifest}', '{index,auth,offline}.html', ...shellScripts],
     globIgnores: ['service-worker.js', 'og-image.png'],
     swDest: `${distDir}/service-worker.js`,

@@ -11,6 +11,7 @@ import './mobile-menu.ts';
 import './theme-toggle.ts';
 import { showMemberName } from './member-name.ts';
 import { registerServiceWorker } from './service-worker.ts';
+import { fetchTypefaceForLaterPages } from './typeface.ts';
 import { wireSearchShortcuts } from '../search/shortcuts.ts';
 
 /*
@@ -30,6 +31,7 @@ document.addEventListener('click', (event) => {
   }
 });
 registerServiceWorker();
+fetchTypefaceForLaterPages();
 // Browsers without Speculation Rules prefetch members' pages on hover instead of prerendering
 // them (src/lib/speculation-rules.ts); Chromium never loads this.
 if (!HTMLScriptElement.supports?.('speculationrules')) {

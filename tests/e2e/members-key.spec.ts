@@ -51,14 +51,10 @@ test("a returning member's page asks the network for nothing before its content 
   await page.waitForLoadState('load');
   const early = await page.evaluate(() => {
     const shownAt = window.__contentShownAt ?? Infinity;
-    // The tab's icon is the browser's own request, as on any static page, and the preloaded
-    // typeface is the page's own static file: neither asks anything of a server that knows members.
+    // The tab's icon is the browser's own request, as on any static page: it asks nothing of a
+    // server that knows members.
     const icons = new Set(
-      [
-        ...document.querySelectorAll<HTMLLinkElement>(
-          'link[rel~="icon"], link[rel="preload"][as="font"]',
-        ),
-      ].map((link) => link.href),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map((link) => link.href),
     );
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((entry) => entry.startTime < shownAt && !icons.has(entry.name))

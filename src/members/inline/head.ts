@@ -1,4 +1,5 @@
 import { resolveTheme, THEME_STORAGE_KEY } from '../../lib/theme.ts';
+import { TYPEFACE_ATTRIBUTE, TYPEFACE_STORAGE_KEY, typefaceHeld } from '../../lib/typeface.ts';
 import {
   tokenAal,
   verifiedFactorWithoutAal2,
@@ -11,8 +12,8 @@ import { goToSignIn, setMembersState } from '../state.ts';
 /*
  * Every page's head script, inlined by src/components/PrePaintScript.astro and compiled by
  * scripts/inline-scripts.ts. Render-blocking on purpose: it must run before first paint, or the
- * page would flash the wrong theme, the visitors' shell for a returning member, or a members'
- * page for a visitor.
+ * page would flash the wrong theme or typeface, the visitors' shell for a returning member, or a
+ * members' page for a visitor.
  *
  * On a members' page it is the first half of the route guard: no stored session, or a session
  * short of the aal2 its verified factor requires, goes to /auth; otherwise the page is 'stored',
@@ -21,19 +22,25 @@ import { goToSignIn, setMembersState } from '../state.ts';
  */
 
 const root = document.documentElement;
-const region = (document.currentScript as HTMLScriptElement | null)?.getAttribute(
-  GATE_REGION_ATTRIBUTE,
-);
+const script = document.currentScript as HTMLScriptElement | null;
+const region = script?.getAttribute(GATE_REGION_ATTRIBUTE);
 
 let theme: unknown = null;
+let typeface: string | null = null;
 try {
   theme = localStorage.getItem(THEME_STORAGE_KEY);
+  typeface = localStorage.getItem(TYPEFACE_STORAGE_KEY);
 } catch {
-  // Storage blocked: the system setting decides.
+  // Storage blocked: the system setting decides, and the text stays in the fallback.
 }
 root.classList.toggle(
   'dark',
   resolveTheme(theme, matchMedia('(prefers-color-scheme: light)').matches) === 'dark',
+);
+// This browser fetched the page's typeface file on an earlier page (src/browser/typeface.ts).
+root.toggleAttribute(
+  TYPEFACE_ATTRIBUTE,
+  typefaceHeld(typeface, script?.getAttribute(TYPEFACE_ATTRIBUTE) ?? null),
 );
 
 function guard(): void {
