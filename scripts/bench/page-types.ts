@@ -25,6 +25,32 @@ async function membersContent(page: Page): Promise<void> {
     .waitFor({ state: 'visible', ...TIMEOUT });
 }
 
+/**
+ * The address of a catalogue's first entry page, as a member reaches it: the first entry's link
+ * on the catalogue page, which `page` must be signed in to open.
+ */
+export async function firstEntryPath(page: Page, catalogue: string): Promise<string> {
+  await page.goto(catalogue);
+  const link = page.locator(`${CONTENT_SHOWN} li[id] a[href^="${catalogue}/"]`).first();
+  const path = await link.getAttribute('href', TIMEOUT);
+  if (!path) throw new Error(`${catalogue} links to no entry page`);
+  return path;
+}
+
+/** An entry page (src/components/EntryDetail.astro) as a page type: loaded once its entry shows. */
+export function entryPageType(path: string): PageType {
+  return {
+    name: `entry page ${path} (member)`,
+    path,
+    signedIn: true,
+    jsBudget: JS_BUDGETS.members,
+    ready: (page) =>
+      page
+        .locator(`${CONTENT_SHOWN} h1[data-entry-title]`)
+        .waitFor({ state: 'visible', ...TIMEOUT }),
+  };
+}
+
 /** The page types measured: home signed out, /auth, a tools and a prompts page, /account. */
 export const PAGE_TYPES: readonly PageType[] = [
   {

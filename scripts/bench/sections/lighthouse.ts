@@ -10,7 +10,7 @@ import { leanHtml, type LeanContent } from '../lib/lean-reference.ts';
 import { median } from '../lib/stats.ts';
 import { CONTENT_SHOWN } from '../../../src/members/contract.ts';
 import { TYPEFACE_STORAGE_KEY } from '../../../src/lib/typeface.ts';
-import { PAGE_TYPES, type PageType } from '../page-types.ts';
+import { entryPageType, firstEntryPath, PAGE_TYPES, type PageType } from '../page-types.ts';
 import type { Section } from '../section.ts';
 import { SITE_URL } from '../../fixtures/servers.ts';
 
@@ -18,9 +18,14 @@ const SECTION = 'Lighthouse (mobile)';
 /** Runs per page; the pages with a floor get FLOOR_RUNS, alternated with their floor's. */
 const RUNS = 3;
 const FLOOR_RUNS = 5;
-/** The members' pages measured next to their floor (docs/performance.md, 'The floor'). */
+/** The catalogue whose first entry page is measured beside the page types. */
+const ENTRY_CATALOGUE = '/toolstack';
+/**
+ * The members' pages measured next to their floor (docs/performance.md, 'The floor'): these
+ * and the entry page.
+ */
 const FLOOR_PAGES: readonly string[] = ['/toolstack', '/text-prompts', '/account'];
-/** Those also measured next to a lean reference of their first screen: the catalogue pages. */
+/** Those also measured next to a lean reference of their first screen: catalogue and entry pages. */
 const LEAN_PAGES: readonly string[] = ['/toolstack', '/text-prompts'];
 /** Where the floors are written in dist/ (served by scripts/serve.ts as /bench-floor/<name>). */
 const FLOOR_FOLDER = 'bench-floor';
@@ -65,14 +70,16 @@ interface Run {
 }
 
 /**
- * Cold caches with the sign-in kept: Lighthouse's own reset would also wipe the session, so for
- * members it is off and this clears everything but localStorage, and the one key there that
- * speaks for the cache: the typeface an earlier page fetched (src/lib/typeface.ts), which the
- * warm-up load or an earlier run left and the cleared cache no longer holds.
+ * A cold start for every run. The address of the typeface an earlier page fetched
+ * (src/lib/typeface.ts) speaks for the HTTP cache, which every run starts without: it goes too,
+ * or a run would measure a page that asks for a font the browser no longer holds (the warm-up
+ * load and earlier runs leave it; Lighthouse's own reset keeps localStorage). For members,
+ * Lighthouse's reset is off, as it would also wipe the session; this clears everything else.
  */
-async function clearAllButSession(page: Page): Promise<void> {
+async function coldStart(page: Page, signedIn: boolean): Promise<void> {
   await page.goto(`${SITE_URL}/robots.txt`);
   await page.evaluate((key) => localStorage.removeItem(key), TYPEFACE_STORAGE_KEY);
+  if (!signedIn) return;
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', {
@@ -88,11 +95,18 @@ function showsMembersContent(page: Page, path: string): Promise<boolean> {
     (selector, path) =>
       location.pathname === path &&
       Boolean(document.querySelector(selector)?.checkVisibility()) &&
-      // A catalogue's entries, or /account's sections showing the member's address.
-      [...document.querySelectorAll(`${selector} li[id], ${selector} strong`)].some(
+      // A catalogue's entries, an entry page's title, or /account's sections showing the
+      // member's address.
+      [
+        ...document.querySelectorAll(
+          `${selector} li[id], ${selector} h1[data-entry-title], ${selector} strong`,
+        ),
+      ].some(
         (element) =>
           element.checkVisibility() &&
-          (element.tagName === 'LI' || /@/.test(element.textContent ?? '')),
+          (element.tagName === 'LI' ||
+            (element.tagName === 'H1' && Boolean(element.textContent?.trim())) ||
+            /@/.test(element.textContent ?? '')),
       ),
     CONTENT_SHOWN,
     path,
@@ -118,6 +132,8 @@ interface Measured {
   signedIn: boolean;
   /** A lean reference has no members' region to check (lib/lean-reference.ts). */
   lean?: boolean;
+  /** A floor or lean reference: only its performance is read, so only that is audited. */
+  reference?: boolean;
   /** File name of its reports in bench-results/lighthouse/, before the run number. */
   report: string;
 }
@@ -135,6 +151,7 @@ function floorMeasured(type: PageType): Measured {
   return {
     path: `/${FLOOR_FOLDER}/${floorName(type)}`,
     signedIn: true,
+    reference: true,
     report: `${pageMeasured(type).report}-floor`,
   };
 }
@@ -145,6 +162,7 @@ function leanMeasured(type: PageType): Measured {
     path: `/${FLOOR_FOLDER}/${floorName(type)}-lean`,
     signedIn: true,
     lean: true,
+    reference: true,
     report: `${pageMeasured(type).report}-lean`,
   };
 }
@@ -154,14 +172,14 @@ const floorName = (type: PageType) => type.path.replace(/^\//, '').replace(/[^\w
 async function measure(browser: Browser, port: number, what: Measured, run: number): Promise<Run> {
   const page = await browser.newPage();
   try {
-    if (what.signedIn) await clearAllButSession(page);
+    await coldStart(page, what.signedIn);
     const result = await lighthouseRun(
       `${SITE_URL}${what.path}`,
       {
         port,
         logLevel: 'error',
         output: 'json',
-        onlyCategories: [...CATEGORIES],
+        onlyCategories: what.reference ? ['performance'] : [...CATEGORIES],
         disableStorageReset: what.signedIn,
       },
       undefined,
@@ -191,8 +209,23 @@ async function measure(browser: Browser, port: number, what: Measured, run: numb
   }
 }
 
+/** The entry page measured: ENTRY_CATALOGUE's first, as a member reaches it. */
+async function entryPath(): Promise<string> {
+  const browser = await launchBrowser();
+  try {
+    const { context, page } = await newTab(browser, true);
+    try {
+      return await firstEntryPath(page, ENTRY_CATALOGUE);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
- * The floor of each members' page in FLOOR_PAGES: the page as the member sees it once opened,
+ * The floor of each members' page in FLOOR_PAGES and of the entry page: the page as the member sees it once opened,
  * with every script removed, written to dist/bench-floor/<name>.html. Loaded signed in until
  * its content is on screen, then its document as it stands, less every <script> (inline,
  * module, speculation rules, JSON-LD) and every <link rel="modulepreload">. What the page
@@ -201,6 +234,7 @@ async function measure(browser: Browser, port: number, what: Measured, run: numb
 async function writeFloors(
   dist: string,
   types: readonly PageType[],
+  withLean: readonly PageType[],
   log: (line: string) => void,
 ): Promise<void> {
   const folder = join(dist, FLOOR_FOLDER);
@@ -222,7 +256,7 @@ async function writeFloors(
         log(
           `  floor of ${type.path}: /${FLOOR_FOLDER}/${floorName(type)} (${removed} scripts and module preloads removed)`,
         );
-        if (!LEAN_PAGES.includes(type.path)) continue;
+        if (!withLean.includes(type)) continue;
         // The lean reference: what the page shows on Lighthouse's mobile screen, as the words
         // and links of its headings, paragraphs and prompt previews.
         await page.setViewportSize(MOBILE);
@@ -270,10 +304,13 @@ export const lighthouse: Section = {
   needsServers: true,
   async run({ dist, log }) {
     const figures: Figure[] = [];
-    const withFloor = PAGE_TYPES.filter((type) => FLOOR_PAGES.includes(type.path));
+    const entry = entryPageType(await entryPath());
+    const types = [...PAGE_TYPES, entry];
+    const withFloor = types.filter((type) => type === entry || FLOOR_PAGES.includes(type.path));
+    const withLean = types.filter((type) => type === entry || LEAN_PAGES.includes(type.path));
     try {
-      await writeFloors(dist, withFloor, log);
-      for (const type of PAGE_TYPES) {
+      await writeFloors(dist, withFloor, withLean, log);
+      for (const type of types) {
         const chrome = await launch({
           // The Chromium the tests use (scripts/chromium.ts).
           chromePath: chromiumExecutable(),
@@ -285,7 +322,7 @@ export const lighthouse: Section = {
           if (type.signedIn) await signInCdp(browser);
           await warmUp(browser, type);
           const floor = withFloor.includes(type) ? floorMeasured(type) : undefined;
-          const lean = LEAN_PAGES.includes(type.path) ? leanMeasured(type) : undefined;
+          const lean = withLean.includes(type) ? leanMeasured(type) : undefined;
           const count = floor ? FLOOR_RUNS : RUNS;
           const runs: Run[] = [];
           const floorRuns: Run[] = [];

@@ -6,7 +6,7 @@ import { atMost, exactly, type Figure } from '../lib/figures.ts';
 import { elementEnd, FIRST_SCREEN_BUDGET, sealedFirstScreenEnd } from '../lib/first-screen.ts';
 import { sizesOf } from '../lib/sizes.ts';
 import { formatValue } from '../lib/table.ts';
-import { PAGE_TYPES } from '../page-types.ts';
+import { firstEntryPath, PAGE_TYPES } from '../page-types.ts';
 import type { Section } from '../section.ts';
 import { weighPage } from '../weigh-page.ts';
 
@@ -82,9 +82,7 @@ async function entryFirstScreen(
   page: Page,
   catalogue: string,
 ): Promise<FirstScreen & { path: string }> {
-  await page.goto(catalogue);
-  const link = page.locator(`${CONTENT_SHOWN} li[id] a[href^="${catalogue}/"]`).first();
-  const path = (await link.getAttribute('href', { timeout: 15_000 })) ?? '';
+  const path = await firstEntryPath(page, catalogue);
   const files: Promise<string>[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith(ENTRY_FILES_PATH)) files.push(response.text());
