@@ -11,17 +11,18 @@ import { afterFirstContentfulPaint } from './paint-timing.ts';
 export function fetchTypefaceForLaterPages(storage: Pick<Storage, 'setItem'> = localStorage): void {
   if (document.documentElement.hasAttribute(TYPEFACE_ATTRIBUTE)) return;
   afterFirstContentfulPaint(() => {
-    // Any character of the file's range makes the browser fetch it.
+    // Any character of the file's range makes the browser fetch it; the faces it resolves with
+    // are the ones loaded.
     document.fonts.load(`1em "${TYPEFACE_FAMILY}"`, 'a').then(
       (faces) => {
-        if (!faces.some((face) => face.status === 'loaded')) return;
         try {
-          storage.setItem(TYPEFACE_STORAGE_KEY, typefaceFile);
+          if (faces.length) storage.setItem(TYPEFACE_STORAGE_KEY, typefaceFile);
         } catch {
           // Storage blocked: every page stays in the fallback, as it began.
         }
       },
-      (error: unknown) => console.error('Could not fetch the typeface', error),
+      // Not fetched (offline, say): this page keeps the fallback and the next one tries again.
+      () => undefined,
     );
   });
 }

@@ -37,8 +37,9 @@ test('the signed-out home page runs no script before first paint but its one sma
   ).toEqual([]);
   const early = weight.inlineScripts.filter((script) => script.beforePaint);
   expect(early).toHaveLength(1);
-  // 991 B until its redirect to /auth named the page to come back to (src/lib/next-path.ts): 1,055 B.
-  expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1100);
+  // 991 B until its redirect to /auth named the page to come back to (src/lib/next-path.ts): 1,055 B;
+  // 1,116 B once it also marked a page whose typeface the browser holds (src/lib/typeface.ts).
+  expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1150);
 });
 
 test('the signed-out home page requests its scripts only once its first content is on screen', async ({
