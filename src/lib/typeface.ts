@@ -20,9 +20,6 @@ export const TYPEFACE_STORAGE_KEY = 'typeface';
  */
 export const TYPEFACE_ATTRIBUTE = 'data-typeface';
 
-/** The family src/styles/global.css declares for the file. */
-export const TYPEFACE_FAMILY = 'Inter Variable';
-
 /** Whether a page can set its text in the typeface at `address` from its first frame. */
 export function typefaceHeld(stored: string | null, address: string | null): boolean {
   return address !== null && address !== '' && stored === address;

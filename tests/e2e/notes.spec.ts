@@ -40,6 +40,36 @@ test('a note is saved as it is typed, shown again, and marked on the card', asyn
   await expect(page.locator('li[id="figma"] [data-note-marker]')).toBeHidden();
 });
 
+test('the note loads without moving anything on its page', async ({ page }) => {
+  // Tall enough that the note is on screen, where a moving box counts as a layout shift.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await signedInMember(page, 'Still Reader');
+  await page.goto('/toolstack/github');
+  await expect(page.getByRole('textbox', { name: 'Your private note on GitHub' })).toBeEnabled();
+  // Its status said "Loading your note…" meanwhile: another length, the same box.
+  await expect(page.locator('entry-note [data-note-state]')).toHaveText('Only you can see it.');
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) =>
+        // Shifts are reported after the frame that made them.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve((window as unknown as { __shifts: number[] }).__shifts)),
+          ),
+        ),
+      ),
+  );
+  expect(shifts).toEqual([]);
+});
+
 test('a note typed and the tab closed at once is there on the next visit', async ({
   page,
   context,
