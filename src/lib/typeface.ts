@@ -1,14 +1,14 @@
 /*
  * The site's typeface (Inter, src/styles/global.css) on the pages after a visitor's first.
  *
- * A first page paints in the fallback (Arial sized to Inter's metrics, so the text sits where
- * Inter would put it) and asks for no font before its first paint; once its content is on screen
+ * A first page paints in the system's interface face (San Francisco, Segoe UI, Roboto) and asks
+ * for no font before its first paint; nothing swaps on it later. Once its content is on screen
  * it fetches Inter for the pages after it (src/browser/typeface.ts) and remembers the file's
  * address here. Every later page's head script (src/members/inline/head.ts) finds the address it
  * would load and marks <html> with TYPEFACE_ATTRIBUTE before the first paint, and the page's text
  * is Inter from its first frame, from the browser's cache. A new file (a new hash) is fetched
  * again after a first paint. Why: the 29 KB file was the one request before a cold page's first
- * paint besides the page itself (docs/performance.md, "The typeface after the first page").
+ * paint besides the page itself (docs/performance.md, "The typeface after a visitor's first page").
  */
 
 /** localStorage: the address of the typeface file this browser has fetched. */
