@@ -7,6 +7,10 @@ import Field from '../ui/Field.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 
 /** /account's two-factor section: the member's authenticators, enrolment and removal. */
+/** What the section says when no authenticator is set up: most members' answer. */
+const FACTORS_OFF =
+  'Two-factor authentication is off. Add an authenticator app to ask for a code at every sign-in.';
+
 export default function TwoFactorSettings() {
   const factors = useStore(account.$factors);
   const enrolment = useStore(account.$enrolment);
@@ -32,26 +36,23 @@ export default function TwoFactorSettings() {
         </p>
       )}
       {factors === null ? (
-        // Lines as tall as the text that most often replaces them (three on a phone, one from the
-        // small breakpoint), so the form below stays put; in words for assistive technology only.
-        // A failure to load says so above instead.
+        // The lines of the text that most often replaces them: that text itself, unseen, with a
+        // bar over each of its lines, so the form below stays put in any typeface and at any
+        // width (a visitor's first page is in the system's face: src/lib/typeface.ts). In words
+        // for assistive technology only; a failure to load says so above instead.
         !error && (
           <div>
             <p role="status" className="sr-only">
               Loading your authenticators…
             </p>
-            {['w-full sm:w-4/5', 'w-full sm:hidden', 'w-2/3 sm:hidden'].map((line) => (
-              <span key={line} aria-hidden="true" className={`flex h-5 items-center ${line}`}>
-                <span className="h-3.5 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-              </span>
-            ))}
+            <div aria-hidden="true" className="relative">
+              <p className="invisible text-sm">{FACTORS_OFF}</p>
+              <span className="absolute inset-0 animate-pulse bg-[repeating-linear-gradient(to_bottom,transparent_0_0.1875rem,var(--color-zinc-200)_0.1875rem_1.0625rem,transparent_1.0625rem_1.25rem)] dark:bg-[repeating-linear-gradient(to_bottom,transparent_0_0.1875rem,var(--color-zinc-800)_0.1875rem_1.0625rem,transparent_1.0625rem_1.25rem)]" />
+            </div>
           </div>
         )
       ) : verified.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Two-factor authentication is off. Add an authenticator app to ask for a code at every
-          sign-in.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{FACTORS_OFF}</p>
       ) : (
         <ul
           aria-label="Authenticators"
