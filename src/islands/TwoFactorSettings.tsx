@@ -38,8 +38,7 @@ export default function TwoFactorSettings() {
       {factors === null ? (
         // The lines of the text that most often replaces them: that text itself, unseen, with a
         // bar over each of its lines, so the form below stays put in any typeface and at any
-        // width (a visitor's first page is in the system's face: src/lib/typeface.ts). In words
-        // for assistive technology only; a failure to load says so above instead.
+        // width. In words for assistive technology only; a failure to load says so above instead.
         !error && (
           <div>
             <p role="status" className="sr-only">

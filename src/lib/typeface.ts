@@ -1,8 +1,9 @@
 /*
  * The site's typeface (Inter, src/styles/global.css) on the pages after a visitor's first.
  *
- * A first page paints in the system's interface face (San Francisco, Segoe UI, Roboto) and asks
- * for no font before its first paint; nothing swaps on it later. Once its content is on screen
+ * A first page paints in the fallback (Arial sized to Inter's metrics, so its lines break where
+ * Inter's would) and asks for no font before its first paint; nothing swaps on it later. Once its
+ * content is on screen
  * it fetches Inter for the pages after it (src/browser/typeface.ts) and remembers the file's
  * address here. Every later page's head script (src/members/inline/head.ts) finds the address it
  * would load and marks <html> with TYPEFACE_ATTRIBUTE before the first paint, and the page's text

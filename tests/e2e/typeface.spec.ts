@@ -6,14 +6,14 @@ async function pageTypeface(page: import('@playwright/test').Page): Promise<stri
   return page.locator(`script[${TYPEFACE_ATTRIBUTE}]`).getAttribute(TYPEFACE_ATTRIBUTE);
 }
 
-test("a first page paints in the system's face without a font request; the next is set in Inter from its first frame", async ({
+test('a first page paints in the fallback without a font request; the next is set in Inter from its first frame', async ({
   page,
 }) => {
   await page.goto('/');
   const html = page.locator('html');
   const body = page.locator('body');
   await expect(html).not.toHaveAttribute(TYPEFACE_ATTRIBUTE);
-  await expect(body).toHaveCSS('font-family', /^ui-sans-serif, system-ui/);
+  await expect(body).toHaveCSS('font-family', /^"Inter Fallback"/);
   // Fetched once the page's content is on screen, and remembered for the pages after it.
   const file = await pageTypeface(page);
   expect(file).toMatch(/^\/_astro\/inter-.+\.woff2$/);
@@ -29,8 +29,8 @@ test("a first page paints in the system's face without a font request; the next 
       .map((entry) => entry.name);
   });
   expect(beforePaint).toEqual([]);
-  // This page keeps the system's face: no second layout while the visitor reads it.
-  await expect(body).toHaveCSS('font-family', /^ui-sans-serif, system-ui/);
+  // This page keeps the fallback: no second layout while the visitor reads it.
+  await expect(body).toHaveCSS('font-family', /^"Inter Fallback"/);
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/auth');
@@ -50,7 +50,7 @@ test("a first page paints in the system's face without a font request; the next 
   expect(requestedForFirstFrame).toBe(true);
 });
 
-test("a typeface file of an earlier deploy is not trusted: the page keeps the system's face and fetches the new one", async ({
+test('a typeface file of an earlier deploy is not trusted: the page keeps the fallback and fetches the new one', async ({
   page,
 }) => {
   await page.goto('/auth');
@@ -65,6 +65,6 @@ test("a typeface file of an earlier deploy is not trusted: the page keeps the sy
   ] as const);
   await page.reload();
   await expect(page.locator('html')).not.toHaveAttribute(TYPEFACE_ATTRIBUTE);
-  await expect(page.locator('body')).toHaveCSS('font-family', /^ui-sans-serif, system-ui/);
+  await expect(page.locator('body')).toHaveCSS('font-family', /^"Inter Fallback"/);
   await expect.poll(stored).toBe(file);
 });

@@ -31,7 +31,7 @@ try {
   theme = localStorage.getItem(THEME_STORAGE_KEY);
   typeface = localStorage.getItem(TYPEFACE_STORAGE_KEY);
 } catch {
-  // Storage blocked: the system setting decides, and the text stays in the system's face.
+  // Storage blocked: the system setting decides, and the text stays in the fallback.
 }
 root.classList.toggle(
   'dark',
