@@ -46,7 +46,7 @@ export default function TwoFactorSettings() {
             </p>
             <div aria-hidden="true" className="relative">
               <p className="invisible text-sm">{FACTORS_OFF}</p>
-              <span className="absolute inset-0 animate-pulse bg-[repeating-linear-gradient(to_bottom,transparent_0_0.1875rem,var(--color-zinc-200)_0.1875rem_1.0625rem,transparent_1.0625rem_1.25rem)] dark:bg-[repeating-linear-gradient(to_bottom,transparent_0_0.1875rem,var(--color-zinc-800)_0.1875rem_1.0625rem,transparent_1.0625rem_1.25rem)]" />
+              <span className="absolute inset-0 animate-pulse bg-[repeating-linear-gradient(to_bottom,transparent_0_0.1875rem,var(--bar)_0.1875rem_1.0625rem,transparent_1.0625rem_1.25rem)] [--bar:var(--color-zinc-200)] dark:[--bar:var(--color-zinc-800)]" />
             </div>
           </div>
         )
