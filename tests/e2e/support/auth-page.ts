@@ -14,7 +14,13 @@ export class AuthPage {
   }
 
   async signUp(displayName: string, email: string, password: string): Promise<void> {
-    await this.page.getByRole('tab', { name: 'Sign Up' }).click();
+    // A click before the form's island has hydrated only focuses the server-drawn tab; a person
+    // clicks again, so the helper does until the tab is selected.
+    const tab = this.page.getByRole('tab', { name: 'Sign Up' });
+    await expect(async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    }).toPass();
     await this.page.getByLabel('Display name').fill(displayName);
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);
