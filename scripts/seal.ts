@@ -2,6 +2,7 @@
 // supabase/functions/_shared/sealing.ts): what stays readable is the shell, the title, the description and a
 // sign-in prompt. Pages whose members' region holds no members' data (an 'open' region, e.g.
 // /account, drawn from the signed-in member's own session) are left as they are.
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import {
   PROMPT_EXPORTS_PATH,
@@ -14,9 +15,11 @@ import {
   PART_START_ATTRIBUTE,
   partAad,
   REGION_ATTRIBUTE,
+  REST_FILES_PATH,
   SEALED_PART_ATTRIBUTE,
   SEALED_PARTS_ATTRIBUTE,
   SEALED_PROMPT_ATTRIBUTE,
+  SEALED_REST_ATTRIBUTE,
 } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
 import {
@@ -46,8 +49,6 @@ export interface SealedRegion {
   main: Span;
   /** The <main> start tag's span. */
   openTag: Span;
-  /** Where the later parts go: the end of <body>, after everything the page shows without them. */
-  bodyEnd: number;
   /** The region's scripts (elements, not text that looks like one), in document order. */
   scripts: Span[];
   /**
@@ -107,13 +108,7 @@ export function sealedRegion(document: Document): SealedRegion | undefined {
     (element) => element.tagName === 'main' && attribute(element, REGION_ATTRIBUTE) === 'sealed',
   );
   if (!main) return undefined;
-  const body = find(document, (element) => element.tagName === 'body');
-  return {
-    main: outerSpan(main),
-    openTag: startTagSpan(main),
-    bodyEnd: body ? innerSpan(body).end : outerSpan(main).end,
-    ...contentSpans(main),
-  };
+  return { main: outerSpan(main), openTag: startTagSpan(main), ...contentSpans(main) };
 }
 
 /** The sealed parts of `parts` (partTexts) for the page at `path`, each under its own IV. */
@@ -127,26 +122,41 @@ export function sealParts(
   );
 }
 
+/** A sealed page's later parts, as the file its <main> names (REST_FILES_PATH). */
+export interface RestFile {
+  /** Its address on the site: REST_FILES_PATH, then a hash of `body`. */
+  path: string;
+  /** `{"parts":[...]}`, read by src/members/open.ts as an entry's file is. */
+  body: string;
+}
+
+/** The file of `later` sealed parts, named by the hash of its content. */
+function restFile(later: readonly string[]): RestFile {
+  const body = JSON.stringify({ parts: later });
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 20);
+  return { path: `${REST_FILES_PATH}${hash}.json`, body };
+}
+
 /**
  * Seals the members' region of a sealed members' page, in memory: each part under its own
  * fresh IV, bound to the page's path, its place and the part count (partAad), so no part can be
- * moved, dropped or swapped. The first part stays in <main>, which says the count
- * (SEALED_PARTS_ATTRIBUTE); the later ones go at the end of <body>, so a browser runs the
- * opener (after </main>), and can show the first screen, before the rest of the page has
- * arrived (on /text-prompts the first screen's HTML is a third of the page's gzip bytes). Not
- * right after the opener: 35 KB of ciphertext there kept the footer, dialogs and templates that
- * follow from compressing against the scripts before them (0.5 KB more gzip on /toolstack).
+ * moved, dropped or swapped. The first part (the first screen) stays in <main>, which says the
+ * count (SEALED_PARTS_ATTRIBUTE); the later ones go to a file of their own that <main> names
+ * (SEALED_REST_ATTRIBUTE), which the opener fetches once the first screen is on screen. In the
+ * page, 35-65 KB of ciphertext (/toolstack, /text-prompts) were bytes a browser had to receive
+ * and parse before the page was whole, on every load and hop, for content below the first
+ * screen; as a file, the page is about a third of its size (docs/performance.md).
  *
  * @param page a sealed members' page, changed in place
  * @param document the parse of its text
  * @param key the members' content key
- * @returns its plaintext size and part count
+ * @returns its plaintext size, its part count and the file of its later parts, if it has any
  */
 export function sealPage(
   page: BuiltPage,
   document: Document,
   key: CryptoKey,
-): Promise<{ bytes: number; parts: number }> {
+): Promise<{ bytes: number; parts: number; rest?: RestFile }> {
   const region = sealedRegion(document);
   if (!region) throw new Error(`${page.name}: its sealed members' region could not be found`);
   const html = page.html;
@@ -154,26 +164,28 @@ export function sealPage(
   const scripts = region.scripts.map((script) => html.slice(script.start, script.end)).join('');
   // The start tag's last character is its '>'.
   const beforeClose = region.openTag.end - 1;
-  const { openTag, main, bodyEnd } = region;
+  const { openTag, main } = region;
   // Only text and offsets cross the await: the parse (6-10 times the page's text) stays free to
   // be collected while the page is encrypted.
   return (async () => {
-    const templates = (await sealParts(key, parts, page.path)).map(
-      (sealed) => `<template ${SEALED_PART_ATTRIBUTE}>${sealed}</template>`,
-    );
-    const [first, ...later] = templates;
+    const [first, ...later] = await sealParts(key, parts, page.path);
+    const rest = later.length > 0 ? restFile(later) : undefined;
     page.html = applyEdits(html, [
       {
         start: beforeClose,
         end: beforeClose,
-        text: ` ${SEALED_PARTS_ATTRIBUTE}="${parts.length}"`,
+        text: ` ${SEALED_PARTS_ATTRIBUTE}="${parts.length}"${rest ? ` ${SEALED_REST_ATTRIBUTE}="${rest.path}"` : ''}`,
       },
-      { start: openTag.end, end: main.end, text: `${PROMPT}${first ?? ''}</main>${scripts}` },
-      { start: bodyEnd, end: bodyEnd, text: later.join('') },
+      {
+        start: openTag.end,
+        end: main.end,
+        text: `${PROMPT}<template ${SEALED_PART_ATTRIBUTE}>${first ?? ''}</template></main>${scripts}`,
+      },
     ]);
     return {
       bytes: parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0),
       parts: parts.length,
+      ...(rest ? { rest } : {}),
     };
   })();
 }

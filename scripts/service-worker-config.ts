@@ -1,5 +1,5 @@
 import type { GenerateSWOptions, RuntimeCaching } from 'workbox-build';
-import { ENTRY_FILES_PATH } from '../src/members/contract.ts';
+import { ENTRY_FILES_PATH, REST_FILES_PATH } from '../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
 
 /** workbox-build's plugin type, named in workbox-core, which is not a dependency of the site's. */
@@ -109,11 +109,13 @@ export function serviceWorkerConfig(
         ? []
         : [
             {
-              // The pages, every entry address under a catalogue with a shell, and the entries'
-              // sealed parts: all ciphertext, kept in one cache that sign-out clears.
+              // The pages, every entry address under a catalogue with a shell, the entries'
+              // sealed parts and the pages' later parts: all ciphertext, kept in one cache that
+              // sign-out clears.
               urlPattern: sitePathsPattern(sealed.pages, [
                 ...sealed.prefixes,
                 ENTRY_FILES_PATH.slice(0, -1),
+                REST_FILES_PATH.slice(0, -1),
               ]),
               handler: 'StaleWhileRevalidate',
               options: {

@@ -45,17 +45,27 @@ export const STATE_EVENT = 'members-state';
 export const MEMBER_ATTRIBUTE = 'data-member';
 
 /**
- * A sealed region's ciphertext, one <template> per part, in document order (scripts/seal.ts):
- * the first inside <main>, ahead of the opener, and every later one right after the opener, so
- * the first screen opens while the rest of the page is still on its way.
+ * The <template> inside a sealed <main>, ahead of the opener, that holds its first part's
+ * ciphertext (scripts/seal.ts); the later parts are in the file SEALED_REST_ATTRIBUTE names.
  */
 export const SEALED_PART_ATTRIBUTE = 'data-sealed-part';
 /**
  * On a sealed <main>: how many parts it was sealed as. The opener reads it before the later parts
- * have arrived; each part's additional data holds the count (partAad), so a changed count opens
+ * are fetched; each part's additional data holds the count (partAad), so a changed count opens
  * nothing.
  */
 export const SEALED_PARTS_ATTRIBUTE = 'data-sealed-parts';
+/**
+ * On a sealed <main> of more than one part: the address of the file that holds its later parts
+ * (REST_FILES_PATH), which the opener fetches once the first screen is on screen.
+ */
+export const SEALED_REST_ATTRIBUTE = 'data-sealed-rest';
+/**
+ * Where sealed pages' later parts are: one JSON file a page (`{ "parts": [...] }`, as an entry's
+ * file), named by a hash of its content, so a new build's file has a new name and none names a
+ * page or an entry (scripts/seal.ts).
+ */
+export const REST_FILES_PATH = '/_rest/';
 /** A top-level element of a region that starts a new sealed part (a catalogue's category). */
 export const PART_START_ATTRIBUTE = 'data-members-part';
 /**

@@ -12,11 +12,14 @@ import {
   ENTRY_REACHED_ATTRIBUTE,
   ENTRY_SHELL_ATTRIBUTE,
   partAad,
+  REST_FILES_PATH,
   SEALED_PART_ATTRIBUTE,
   SEALED_PARTS_ATTRIBUTE,
+  SEALED_REST_ATTRIBUTE,
 } from './contract.ts';
 import { sliceCards } from '../lib/card-slices.ts';
 import { afterPaint, nextTask } from '../browser/paint-timing.ts';
+import { contentPainted } from '../browser/content-painted.ts';
 
 /*
  * Opening a sealed members' region: decrypt its parts with the members' key (WebCrypto) and put
@@ -25,9 +28,9 @@ import { afterPaint, nextTask } from '../browser/paint-timing.ts';
  */
 
 /**
- * A region's sealed parts: how many it was sealed as, the first, and the later ones once the
- * page holds them. The opener runs right after the first part (scripts/seal.ts puts the later
- * ones at the end of <body>), so it can open the first screen while the rest is on its way.
+ * A region's sealed parts: how many it was sealed as, the first, and the later ones, which a page
+ * keeps in a file of their own (scripts/seal.ts): the opener shows the first screen from the page
+ * alone and asks for the rest once that is on screen.
  */
 export interface SealedParts {
   count: number;
@@ -42,38 +45,47 @@ export function partsOf(parts: readonly string[]): SealedParts | null {
   return { count: parts.length, first, later: () => Promise.resolve(later) };
 }
 
-/** Resolves once `doc` has been parsed to its end (one parsed from text, with no window, is). */
-function parsed(doc: Document): Promise<void> {
-  if (doc.readyState !== 'loading' || !doc.defaultView) return Promise.resolve();
-  return new Promise((resolve) =>
-    doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
-  );
+/** The sealed parts a fetched file holds (`{ "parts": [...] }`), or null if it holds none. */
+function partsIn(body: unknown): string[] | null {
+  const parts = (body as { parts?: unknown } | null)?.parts;
+  return Array.isArray(parts) && parts.every((part) => typeof part === 'string') ? parts : null;
 }
 
 /**
- * The sealed parts of the page in `doc` (its region `main`), whether or not the parser has
- * reached the later ones yet; null when the region holds none (built with
- * MEMBERS_CONTENT_SEAL=off, or already opened).
+ * The later parts from the file at `address` (SEALED_REST_ATTRIBUTE): a path of this site under
+ * REST_FILES_PATH, or nothing is fetched. `fresh` bypasses every cache.
  */
-export function sealedParts(main: HTMLElement, doc: Document = document): SealedParts | null {
+async function fetchRest(address: string, fresh: boolean): Promise<string[]> {
+  const url = new URL(address, location.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith(REST_FILES_PATH)) {
+    throw new SealError(`the page names its rest at ${address}, not on this site`);
+  }
+  const response = await fetch(url, fresh ? { cache: 'no-store' } : {});
+  if (!response.ok) throw new SealError(`the rest of the page answered ${response.status}`);
+  const parts = partsIn(await response.json().catch(() => null));
+  if (!parts) throw new SealError('the rest of the page holds no sealed parts');
+  return parts;
+}
+
+/**
+ * The sealed parts of a region `main`, its later ones fetched when asked for (`fresh`: past
+ * every cache); null when the region holds none (built with MEMBERS_CONTENT_SEAL=off, or
+ * already opened). A later part missing or changed opens nothing: each part's additional data
+ * holds the page's path, its place and the count.
+ */
+export function sealedParts(main: HTMLElement, fresh = false): SealedParts | null {
   const first = main.querySelector(`template[${SEALED_PART_ATTRIBUTE}]`)?.innerHTML.trim();
   if (first === undefined) return null;
   const count = Number(main.getAttribute(SEALED_PARTS_ATTRIBUTE) ?? '1');
+  const rest = main.getAttribute(SEALED_REST_ATTRIBUTE);
   return {
     count,
     first,
-    later: async () => {
-      await parsed(doc);
-      // After <main>, whose own part may already have gone with the first screen it opened. A
-      // part cut off or missing opens nothing: each part's additional data holds the count.
-      return [...doc.querySelectorAll(`template[${SEALED_PART_ATTRIBUTE}]`)]
-        .filter((template) => !main.contains(template))
-        .map((template) => template.innerHTML.trim());
-    },
+    later: () => (rest === null ? Promise.resolve([]) : fetchRest(rest, fresh)),
   };
 }
 
-/** Every one of `parts`, once the page holds them all. */
+/** Every one of `parts`, the later ones fetched. */
 export async function allParts(parts: SealedParts): Promise<string[]> {
   return [parts.first, ...(await parts.later())];
 }
@@ -130,10 +142,8 @@ export async function partsToOpen(
     return { goTo: `${catalogue}#${here.slice(here.lastIndexOf('/') + 1)}` };
   }
   if (!response.ok) throw new EntryFetchError(`the entry's file answered ${response.status}`);
-  const body = (await response.json().catch(() => null)) as { parts?: unknown } | null;
-  const parts = body?.parts;
-  const inHand =
-    Array.isArray(parts) && parts.every((part) => typeof part === 'string') && partsOf(parts);
+  const parts = partsIn(await response.json().catch(() => null));
+  const inHand = parts && partsOf(parts);
   if (!inHand) throw new SealError("the entry's file holds no sealed parts");
   return { parts: inHand, path: here };
 }
@@ -188,14 +198,14 @@ async function placeHeld(held: readonly HeldCards[]): Promise<void> {
 /**
  * Decrypts the first of `parts` (sealed for `path`) with `base64Key` and replaces the region's
  * children with it (the page header and the first screen), with only its first slice of cards
- * (sliceCards); then, once that has been painted and the page holds the later parts, decrypts
- * those and puts them in, one slice of cards or one category parsed and inserted a task, so the
+ * (sliceCards); then, once that has been painted, fetches the later parts (SealedParts.later),
+ * decrypts them and puts them in, one slice of cards or one category parsed and inserted a task, so the
  * first screen waits for nothing else and a long catalogue never blocks input for long.
  *
  * Each part is authenticated before any of it is shown, and every later part before any later
  * one is. If the first fails to open (SealError), nothing is inserted and the region keeps its
  * sign-in prompt and sealed parts for a retry; if a later one fails, the first screen stays and
- * RestOfPageError says the rest would not open. `onFirstPart` runs once the first part is in.
+ * RestOfPageError says the rest would not open (or could not be fetched). `onFirstPart` runs once the first part is in.
  */
 export async function openRegion(
   main: HTMLElement,
@@ -219,6 +229,9 @@ export async function openRegion(
     if (opening.held.length > 0 || parts.count > 1) {
       await afterPaint();
       await placeHeld(opening.held);
+      // Asked for once the whole first screen is on screen (its held cards may be its largest
+      // paint), so that nothing competes with it.
+      await contentPainted(performance.now());
       const later = await parts.later();
       if (later.length !== parts.count - 1) {
         throw new SealError(`the page holds ${later.length + 1} of its ${parts.count} parts`);
@@ -243,12 +256,6 @@ export async function openRegion(
     });
   } finally {
     main.removeAttribute('aria-busy');
-  }
-  // The later parts' ciphertext is no longer needed (the first went with replaceChildren).
-  for (const template of main.ownerDocument.querySelectorAll(
-    `template[${SEALED_PART_ATTRIBUTE}]`,
-  )) {
-    template.remove();
   }
   // The browser looked for the link's #entry before it existed, so it is neither scrolled to nor
   // :target: marked instead, for the outline src/styles/global.css gives an entry reached.

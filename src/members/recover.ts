@@ -47,7 +47,7 @@ async function refetchParts(): Promise<SealedParts | null> {
     const response = await fetch(location.pathname, { cache: 'no-store' });
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     const main = membersRegion(page)?.main;
-    return main ? sealedParts(main, page) : null;
+    return main ? sealedParts(main, true) : null;
   } catch (error) {
     console.error('Could not fetch this members page again', error);
     return null;

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/member.ts';
 import { memberStorage } from '../../scripts/fixtures/members.ts';
 import { jsonEntries } from './support/content.ts';
-import { CONTENT_SHOWN, KEY_STORAGE } from '../../src/members/contract.ts';
+import { attribute, find, parsePage } from '../../scripts/html.ts';
+import {
+  CONTENT_SHOWN,
+  KEY_STORAGE,
+  REST_FILES_PATH,
+  SEALED_REST_ATTRIBUTE,
+} from '../../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../../src/members/page-cache.ts';
 
 /*
@@ -37,11 +43,31 @@ function cachedEntries(page: Page, only?: string): Promise<CachedEntry[]> {
   }, only);
 }
 
-/** Paths in the members' pages cache, once the worker has written what it fetched. */
+/**
+ * The pages in the members' pages cache, once the worker has written what it fetched, and the
+ * files of later parts they name (scripts/seal.ts): none missing, none other.
+ */
 async function expectKept(page: Page, paths: string[]): Promise<void> {
   await expect
-    .poll(async () => (await cachedEntries(page, MEMBERS_PAGES_CACHE)).map((e) => e.path).sort())
-    .toEqual([...paths].sort());
+    .poll(async () => {
+      const entries = await cachedEntries(page, MEMBERS_PAGES_CACHE);
+      const isRest = (entry: CachedEntry) => entry.path.startsWith(REST_FILES_PATH);
+      const pages = entries.filter((entry) => !isRest(entry));
+      const named = pages.flatMap((entry) => {
+        const main = find(parsePage(entry.body), (element) => element.tagName === 'main');
+        return (main && attribute(main, SEALED_REST_ATTRIBUTE)) ?? [];
+      });
+      const rests = entries.filter(isRest).map((entry) => entry.path);
+      return {
+        pages: pages.map((entry) => entry.path).sort(),
+        restsNamed: named.length,
+        restsNotMatched: [
+          ...named.filter((path) => !rests.includes(path)).map((path) => `missing ${path}`),
+          ...rests.filter((path) => !named.includes(path)).map((path) => `unnamed ${path}`),
+        ],
+      };
+    })
+    .toEqual({ pages: [...paths].sort(), restsNamed: paths.length, restsNotMatched: [] });
 }
 
 /** A member's tab that the service worker already controls, as on any visit after the first. */
@@ -78,8 +104,13 @@ test('a visited sealed page is kept as ciphertext, and no cache holds the key or
   await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
   await expectKept(page, ['/toolstack']);
 
-  const [kept] = await cachedEntries(page, MEMBERS_PAGES_CACHE);
-  const body = kept?.body ?? '';
+  const keptEntries = await cachedEntries(page, MEMBERS_PAGES_CACHE);
+  const body = keptEntries.find((entry) => entry.path === '/toolstack')?.body ?? '';
+  // Its later parts' file: ciphertext too.
+  const rest = keptEntries.find((entry) => entry.path.startsWith(REST_FILES_PATH))?.body ?? '{}';
+  const { parts } = JSON.parse(rest) as { parts?: string[] };
+  expect(parts?.length).toBeGreaterThan(0);
+  for (const sealed of parts ?? []) expect(sealed).toMatch(/^[A-Za-z0-9+/]+=*$/);
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1] ?? '';
   const templates = [...main.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/g)];
   expect(templates.length).toBeGreaterThan(0);
@@ -166,7 +197,11 @@ test('a kept copy is shown at once and replaced by the network answer behind it'
   await open(page, '/lab', 'Tool Lab');
   await expect(page.locator('meta[name="kept-copy"]')).toHaveCount(1);
   await expect
-    .poll(async () => (await cachedEntries(page, MEMBERS_PAGES_CACHE))[0]?.body ?? '')
+    .poll(
+      async () =>
+        (await cachedEntries(page, MEMBERS_PAGES_CACHE)).find((entry) => entry.path === '/lab')
+          ?.body ?? '',
+    )
     .not.toContain('kept-copy');
 
   // A page asking for itself past every cache (as one whose copy would not open does) gets the

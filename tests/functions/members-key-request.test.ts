@@ -20,8 +20,10 @@ import {
   DEFERRED_MODULES_ATTRIBUTE,
   partAad,
   REGION_ATTRIBUTE,
+  REST_FILES_PATH,
   SEALED_PART_ATTRIBUTE,
   SEALED_PARTS_ATTRIBUTE,
+  SEALED_REST_ATTRIBUTE,
 } from '../../src/members/contract.ts';
 import {
   importContentKey,
@@ -134,8 +136,12 @@ describe('sealed parts', () => {
         'toolstack.html',
         `<!doctype html><html><head></head><body><main ${REGION_ATTRIBUTE}="sealed">${content}</main>${opener}<footer>F</footer></body></html>`,
       );
-      await sealPage(page, page.document, await importContentKey(parseContentKey(key)));
-      return page.html;
+      const { rest } = await sealPage(
+        page,
+        page.document,
+        await importContentKey(parseContentKey(key)),
+      );
+      return { html: page.html, rest };
     };
     /** What a browser finds: each element's tag and its sealed part's text, if it is one. */
     const layout = (html: string) => {
@@ -148,39 +154,54 @@ describe('sealed parts', () => {
           : templateText(element).trim();
       return {
         count: main && attribute(main, SEALED_PARTS_ATTRIBUTE),
+        rest: main && attribute(main, SEALED_REST_ATTRIBUTE),
         main: main ? children(main).map(named) : [],
         body: body ? children(body).map(named) : [],
       };
     };
 
-    it('keeps the first part in <main> with the count, and puts the later ones at the end of <body>', async () => {
-      const html = await sealedPage(
+    it('keeps the first part in <main> with the count, and the later ones in a file <main> names', async () => {
+      const { html, rest } = await sealedPage(
         `<h1>A</h1>${section('a')}<script type="module" src="/a.js"></script>${section('b')}`,
       );
-      const { count, main, body } = layout(html);
+      const { count, main, body, rest: named } = layout(html);
       expect(count).toBe('2');
       const [prompt, first] = main;
       expect(main).toEqual([prompt, first]);
       expect(prompt).toBe('div');
-      const later = body.at(-1);
-      expect(body).toEqual(['main', 'script', 'script', 'footer', later]);
+      expect(body).toEqual(['main', 'script', 'script', 'footer']);
+      // Named by its content's hash: a path of the site's rest files, naming no page.
+      expect(named).toMatch(new RegExp(`^${REST_FILES_PATH}[0-9a-f]{20}\\.json$`));
+      expect(rest?.path).toBe(named);
+      const { parts } = JSON.parse(rest?.body ?? '{}') as { parts: string[] };
+      expect(parts).toHaveLength(1);
       const contentKey = await importContentKey(parseContentKey(key));
       expect(await unseal(contentKey, first ?? '', partAad('/toolstack', 0, 2))).toBe(
         `<h1>A</h1>${section('a')}`,
       );
-      expect(await unseal(contentKey, later ?? '', partAad('/toolstack', 1, 2))).toBe(
+      expect(await unseal(contentKey, parts[0] ?? '', partAad('/toolstack', 1, 2))).toBe(
         JSON.stringify([section('b')]),
       );
       // Bound to the count <main> states: a page that says it has one part opens nothing.
       await expect(unseal(contentKey, first ?? '', partAad('/toolstack', 0, 1))).rejects.toThrow(
         SealError,
       );
+      // The same content sealed again (new IVs) is a new file.
+      const again = await sealedPage(
+        `<h1>A</h1>${section('a')}<script type="module" src="/a.js"></script>${section('b')}`,
+      );
+      expect(again.rest?.path).not.toBe(rest?.path);
     });
 
-    it('keeps a page of one part whole in <main>', async () => {
-      const html = await sealedPage(`<h1>A</h1>${section('a')}`);
-      expect(layout(html)).toMatchObject({ count: '1', body: ['main', 'script', 'footer'] });
+    it('keeps a page of one part whole in <main>, with no file', async () => {
+      const { html, rest } = await sealedPage(`<h1>A</h1>${section('a')}`);
+      expect(layout(html)).toMatchObject({
+        count: '1',
+        rest: undefined,
+        body: ['main', 'script', 'footer'],
+      });
       expect(layout(html).main).toHaveLength(2);
+      expect(rest).toBeUndefined();
     });
   });
 

@@ -16,8 +16,8 @@ import { runPageModules } from '../page-modules.ts';
  * The opener of a sealed members' page, inlined right after its <main> by
  * src/components/MembersOpener.astro and compiled by scripts/inline-scripts.ts: one script
  * with no imports, so the content needs nothing but the page itself. It runs as soon as the
- * first screen's sealed part has arrived: the later parts come after it in the page
- * (scripts/seal.ts), and open once they have been parsed (src/members/open.ts).
+ * first screen's sealed part has arrived; the later parts are fetched from their own file once
+ * the first screen is on screen (scripts/seal.ts, src/members/open.ts).
  *
  * A returning member has the key in storage (src/members/key.ts): the page opens with no
  * request at all. Without one, and with an unexpired token, it asks the key function once
