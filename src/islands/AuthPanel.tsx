@@ -7,6 +7,7 @@ import NewPasswordForm from './NewPasswordForm.tsx';
 import ResetForm from './ResetForm.tsx';
 import SignInForm from './SignInForm.tsx';
 import SignUpForm from './SignUpForm.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 const tabs: { view: AuthView; label: string }[] = [
   { view: 'signin', label: 'Sign In' },
@@ -16,6 +17,9 @@ const tabs: { view: AuthView; label: string }[] = [
 /** /auth: Sign In and Sign Up tabs, and the reset, new-password and two-factor views. */
 export default function AuthPanel() {
   const view = useStore(authPage.$authView);
+  // The tabs the build draws do nothing until React runs: disabled until then, so a click is
+  // never lost on one (the Sign In tab, drawn selected, stays so).
+  const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
   const firstView = useRef(view);
   useEffect(() => {
@@ -66,8 +70,9 @@ export default function AuthPanel() {
             id={`tab-${tab.view}`}
             aria-selected={view === tab.view}
             aria-controls={`panel-${tab.view}`}
+            disabled={!hydrated}
             onClick={() => authPage.showView(tab.view)}
-            className="h-10 rounded-lg text-sm font-semibold text-zinc-600 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm dark:text-zinc-300 dark:aria-selected:bg-zinc-950 dark:aria-selected:text-white"
+            className="h-10 rounded-lg disabled:cursor-wait text-sm font-semibold text-zinc-600 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm dark:text-zinc-300 dark:aria-selected:bg-zinc-950 dark:aria-selected:text-white"
           >
             {tab.label}
           </button>

@@ -299,3 +299,25 @@ test.describe('the header on /auth', () => {
     await expect(auth.toast('Welcome back!')).toBeVisible();
   });
 });
+
+test('the tabs the build draws wait for the form to run, then switch at the first click', async ({
+  page,
+}) => {
+  // The form's code held back: the page as a slow connection shows it before hydration.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for the load event, which waits for the held code.
+  await page.goto('/auth', { waitUntil: 'commit' });
+  const signUp = page.getByRole('tab', { name: 'Sign Up' });
+  await expect(signUp).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  release();
+  await expect(signUp).toBeEnabled();
+  await signUp.click();
+  await expect(signUp).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Display name')).toBeVisible();
+});

@@ -14,13 +14,11 @@ export class AuthPage {
   }
 
   async signUp(displayName: string, email: string, password: string): Promise<void> {
-    // A click before the form's island has hydrated only focuses the server-drawn tab; a person
-    // clicks again, so the helper does until the tab is selected.
+    // The tabs are disabled until the form's island has hydrated (src/islands/AuthPanel.tsx):
+    // the click waits for that, as a person's pointer finds it enabled.
     const tab = this.page.getByRole('tab', { name: 'Sign Up' });
-    await expect(async () => {
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
-    }).toPass();
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
     await this.page.getByLabel('Display name').fill(displayName);
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);
