@@ -22,9 +22,11 @@ export default function EmailSettings() {
       <SectionAlert message={state.error} />
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         You sign in with{' '}
-        {/* On a line of its own, so that an address of any length takes the placeholder's place. */}
+        {/* On one line of its own, cut short with an ellipsis where the screen is too narrow, so
+            that an address of any length takes the placeholder's place and moves nothing below
+            it (screen readers and a copy still get all of it). */}
         {user ? (
-          <strong className="block font-semibold [overflow-wrap:anywhere]">{user.email}</strong>
+          <strong className="block truncate font-semibold">{user.email}</strong>
         ) : (
           <span aria-hidden="true" className="flex h-5 items-center">
             <span className="h-3.5 w-56 max-w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />

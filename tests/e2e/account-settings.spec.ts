@@ -366,4 +366,27 @@ test.describe('before the sections below the first screen have their code', () =
       ).toHaveCount(0);
     });
   }
+
+  test('at 390 px the address takes its placeholder line, whatever its length, and moves nothing', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    // member-<time>-<random>@example.com: longer than a line of this section at 390 px.
+    const { email } = await signedInMember(page, 'Long Address');
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/_astro\/EmailSettings\.[\w-]+\.js$/, (route) =>
+      holding ? void held.push(route) : route.continue(),
+    );
+    await page.goto('/account');
+    const region = page.getByRole('region', { name: 'Email address', exact: true });
+    await expect(region.getByLabel('New email address')).toBeDisabled();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    const before = await layoutOf(region);
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    await expect(region.getByText(email)).toBeVisible();
+    await expect(region.getByLabel('New email address')).toBeEnabled();
+    expect(await layoutOf(region)).toEqual(before);
+  });
 });

@@ -86,3 +86,36 @@ test("/account requests its forms' code only once its first content is on screen
   expect(islands.length).toBeGreaterThanOrEqual(3);
   for (const island of islands) expect(island.start, island.path).toBeGreaterThan(paint);
 });
+
+test("a sealed page asks for the rest of its content only once its first screen's paint is on screen", async ({
+  page,
+}) => {
+  await storeSession(page, (await createMember('Rest Paint')).session);
+  await page.goto('/text-prompts');
+  // The last category is in: the rest was fetched, opened and inserted.
+  await expect(page.locator('main[aria-busy]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const { contentPaint, rest } = await page.evaluate(async () => {
+    // Largest-contentful-paint entries are read through an observer only; buffered, it gets all.
+    const paints = await new Promise<PerformanceEntry[]>((resolve) => {
+      new PerformanceObserver((list, observer) => {
+        observer.disconnect();
+        resolve(list.getEntries());
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const main = document.querySelector('main');
+    const inMain = paints.filter((entry) => {
+      const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+      return Boolean(element && main?.contains(element));
+    });
+    return {
+      contentPaint: inMain[0]?.startTime ?? Infinity,
+      rest: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/_rest/'))
+        .map((entry) => entry.startTime),
+    };
+  });
+  expect(rest).toHaveLength(1);
+  expect(rest[0]).toBeGreaterThan(contentPaint);
+});
