@@ -139,6 +139,8 @@ test.describe('on a phone', () => {
     const bar = page.getByRole('navigation', { name: 'Categories' });
     const chips = bar.getByRole('listitem');
     await expect(chips.first()).toBeVisible();
+    // Every category in: the rest arrives after the first screen (src/members/open.ts).
+    await expect(page.locator('main[aria-busy]')).toHaveCount(0);
     const tops = await chips.evaluateAll((items) =>
       items.map((item) => Math.round(item.getBoundingClientRect().top)),
     );

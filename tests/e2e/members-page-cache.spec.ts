@@ -81,11 +81,14 @@ async function controlledTab(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** Opens a members' page as a member sees it whole: its rest fetched and in (src/members/open.ts). */
 async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);
   await expect(
     page.locator(CONTENT_SHOWN).getByRole('heading', { level: 1, name: heading }),
   ).toBeVisible();
+  // Busy from the first screen's insertion until the last category is in.
+  await expect(page.locator('main[aria-busy]')).toHaveCount(0);
 }
 
 const toolstack = jsonEntries<{ id: string; name: string; description: string }>(

@@ -171,3 +171,52 @@ test('a members page confirms a fresh session with one request, and has a token 
   expect((await stored()).expires_at).toBeGreaterThan(Date.now() / 1000 + 600);
   await expect(page.locator(`html[${CONFIRMED_ATTRIBUTE}]`)).toHaveCount(1);
 });
+
+test.describe('the user menu before the page has run a script of its own', () => {
+  // The page's modules are held below; a service worker would fetch them out of reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('names the member from the first paint, as typed, and moves nothing when the shell takes over', async ({
+    page,
+  }) => {
+    const name = 'Grace "Amazing" Hopper \\ 1';
+    await signedInMember(page, name);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { headerShifts: number }).headerShifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          sources?: { node?: Node | null }[];
+        })[]) {
+          const header = document.querySelector('header');
+          if (entry.sources?.some((source) => source.node && header?.contains(source.node))) {
+            (window as unknown as { headerShifts: number }).headerShifts += 1;
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('banner').getByRole('button', { name });
+    // Drawn from the stored session by the head script alone: no module has run.
+    await expect(menu).toBeVisible();
+    await expect(menu).toBeDisabled();
+    await expect(page.locator('header [data-user-name]')).toHaveText('');
+    expect(
+      await page
+        .locator('header [data-user-initial]')
+        .evaluate((element) => getComputedStyle(element, '::before').content),
+    ).toBe('"G"');
+    release();
+    // The shell writes the same name into the menu, which now works.
+    await expect(page.locator('header [data-user-name]')).toHaveText(name);
+    await expect(menu).toBeEnabled();
+    expect(
+      await page.evaluate(() => (window as unknown as { headerShifts: number }).headerShifts),
+    ).toBe(0);
+  });
+});

@@ -21,8 +21,10 @@ for (const route of routes) {
     });
     await page.goto(route);
     await expect(page.locator('main h1')).toBeVisible();
-    // Opened whole: no sealed part is left, in <main> or after it (scripts/seal.ts).
+    // Opened whole: no sealed part is left (scripts/seal.ts), and the rest is in (the region is
+    // busy until then: src/members/open.ts).
     await expect(page.locator(`[${SEALED_PART_ATTRIBUTE}]`)).toHaveCount(0);
+    await expect(page.locator('main[aria-busy]')).toHaveCount(0);
     // Let islands hydrate and the session check finish before judging.
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);

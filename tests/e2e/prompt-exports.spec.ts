@@ -49,10 +49,10 @@ function fixturePrompt(catalogue: Catalogue, slug: string): ExportPrompt {
 
 /** The prompts of a catalogue page, in the order its cards show them. */
 async function pagePrompts(page: Page, catalogue: Catalogue): Promise<ExportPrompt[]> {
-  const ids = await page
-    .locator('[data-prompt-text]')
-    .evaluateAll((texts) => texts.map((text) => text.id.replace(/-text$/, '')));
-  expect(ids.length).toBe(promptFiles(LIBRARIES[catalogue]).length);
+  const texts = page.locator('[data-prompt-text]');
+  // The whole page: the rest of it arrives after the first screen (src/members/open.ts).
+  await expect(texts).toHaveCount(promptFiles(LIBRARIES[catalogue]).length);
+  const ids = await texts.evaluateAll((all) => all.map((text) => text.id.replace(/-text$/, '')));
   return ids.map((id) => fixturePrompt(catalogue, id));
 }
 

@@ -254,15 +254,21 @@ test('without a kept key the first page fetches it once, every later page opens 
   expect(await page.evaluate((key) => localStorage.getItem(key), KEY_STORAGE)).toBeNull();
 });
 
-test('a sealed page names the member in its header as the content opens, before any module has run', async ({
+test('a sealed page names the member in its header with its content, before any module has run', async ({
   page,
 }) => {
   await signedInMember(page, 'Ada Lovelace');
-  // No module file loads: whatever shows is the page's own inline opener's doing.
+  // No module file loads: whatever shows is the page's inline scripts' doing (the head script
+  // names the member before the first paint: src/browser/member-name.ts).
   await page.route('**/_astro/*.js', (route) => route.abort());
   await page.goto('/toolstack');
   await expect(page.locator(`${CONTENT_SHOWN} h1`)).toBeVisible();
   const userMenu = page.getByRole('banner').getByRole('button', { name: 'Ada Lovelace' });
   await expect(userMenu).toBeVisible();
-  await expect(page.getByRole('banner').locator('[data-user-initial]')).toHaveText('A');
+  expect(
+    await page
+      .getByRole('banner')
+      .locator('[data-user-initial]')
+      .evaluate((element) => getComputedStyle(element, '::before').content),
+  ).toBe('"A"');
 });

@@ -6,6 +6,8 @@ import {
 } from '../../../supabase/functions/_shared/members-key.ts';
 import { GATE_REGION_ATTRIBUTE, MEMBER_ATTRIBUTE } from '../contract.ts';
 import { storedKey } from '../key.ts';
+import { nameBeforePaint } from '../../browser/member-name.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { currentSession } from '../session.ts';
 import { goToSignIn, setMembersState } from '../state.ts';
 
@@ -46,6 +48,7 @@ root.toggleAttribute(
 function guard(): void {
   const stored = currentSession();
   root.toggleAttribute(MEMBER_ATTRIBUTE, stored !== null);
+  if (stored) nameBeforePaint(displayName(stored.session.user), root);
   if (!region) return;
   if (
     !stored ||

@@ -1,6 +1,4 @@
 import { config } from '../../config.ts';
-import { showMemberName } from '../../browser/member-name.ts';
-import { displayName } from '../../lib/display-name.ts';
 import { SealError } from '../../../supabase/functions/_shared/sealing.ts';
 import { requestMembersKey } from '../../../supabase/functions/_shared/members-key.ts';
 import { canonicalPath } from '../../lib/paths.ts';
@@ -56,7 +54,6 @@ async function open(): Promise<void> {
   if (!region || (state !== 'stored' && state !== 'key')) return;
   const stored = currentSession();
   if (!stored) return;
-  showMemberName(displayName(stored.session.user));
   const own = sealedParts(region.main);
   // Built with MEMBERS_CONTENT_SEAL=off: the region is already open.
   if (!own) {
