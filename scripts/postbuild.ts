@@ -156,6 +156,8 @@ async function readAndSeal(
   const refused: string[] = [];
   const cryptoKey = key === undefined ? undefined : await importContentKey(parseContentKey(key));
   let parts = 0;
+  // Where sealPage's files of later parts go, made once.
+  if (cryptoKey) await mkdir(new URL(REST_FILES_PATH.slice(1), dist), { recursive: true });
   const sealing: Promise<void>[] = [];
   for (const page of pages) {
     const document = page.document;
@@ -175,7 +177,6 @@ async function readAndSeal(
       parts += done.parts;
       if (!done.rest) return;
       // Written now, not held: a few hundred bytes to 65 KB a page, and 1,000 pages at 50,000 entries.
-      await mkdir(new URL(REST_FILES_PATH.slice(1), dist), { recursive: true });
       await writeFile(new URL(done.rest.path.slice(1), dist), done.rest.body);
     });
     // Awaited below; handled now, so a failure is not reported as unhandled before then.

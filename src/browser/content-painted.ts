@@ -27,15 +27,15 @@ export function contentPainted(since: number): Promise<void> {
     const observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.startTime >= since)) done();
     });
-    const timer = { id: 0 };
+    let timer = 0;
     const done = () => {
       observer.disconnect();
-      clearTimeout(timer.id);
+      clearTimeout(timer);
       resolve();
     };
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
     void afterPaint().then(() => {
-      timer.id = window.setTimeout(done, LARGEST_PAINT_WAIT_MS);
+      timer = window.setTimeout(done, LARGEST_PAINT_WAIT_MS);
     });
   });
 }

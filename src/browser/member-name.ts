@@ -6,8 +6,8 @@ import { cssString } from '../lib/css-string.ts';
  * first paint (src/members/inline/head.ts), so the menu never shows a stand-in that the name then
  * replaces, moving the header.
  */
-export const MEMBER_NAME_PROPERTY = '--member-name';
-export const MEMBER_INITIAL_PROPERTY = '--member-initial';
+const MEMBER_NAME_PROPERTY = '--member-name';
+const MEMBER_INITIAL_PROPERTY = '--member-initial';
 
 /** The member's name (src/lib/display-name.ts) and its initial, for the header's first paint. */
 export function nameBeforePaint(name: string, root: HTMLElement = document.documentElement): void {
