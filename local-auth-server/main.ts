@@ -43,8 +43,9 @@ const STOP_DEADLINE_MS = 5000;
 
 const stack = await startLocalStack(config, () => {
   console.error('\nPostgres stopped unexpectedly; the stack is stopping. Run the command again.\n');
-  // Requests still hashing passwords would hold the exit for many seconds: PostgREST is
-  // stopped, and the rest is cut short at the deadline.
+  // Connections are closed and PostgREST stopped; what still hangs on the dead database is cut
+  // short at the deadline. The exit itself waits only for the few hashes in libuv's pool
+  // (local-auth-server/passwords.ts keeps the rest of a burst out of it).
   const deadline = new Promise((resolve) => setTimeout(resolve, STOP_DEADLINE_MS).unref());
   void Promise.race([stack.stop(), deadline]).finally(() => process.exit(1));
 }).catch((error: unknown) => {

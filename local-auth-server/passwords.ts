@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 // scrypt with N=2^15, r=8, p=1 costs 32 MiB and tens of milliseconds per guess; the
 // parameters travel with each hash so they can be raised without invalidating old ones.
@@ -7,13 +9,29 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes run a few at a time, the rest wait their turn here rather than in libuv's thread pool
+ * (four threads): a burst of sign-ups queued there would hold every file and DNS call behind it,
+ * and Node does not exit until that queue has run (local-auth-server/main.ts exits when Postgres
+ * dies; with 200 hashes queued it took 10-50 s). One thread is always left for the rest.
+ */
+const hashing = pLimit(Math.max(1, Math.min(availableParallelism(), 3)));
+
+/** How many hashes run now and how many wait for a turn (tests/auth-server/passwords.test.ts). */
+export function hashQueue(): { running: number; waiting: number; limit: number } {
+  return { running: hashing.activeCount, waiting: hashing.pendingCount, limit: hashing.concurrency };
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, options, (error, key) => {
+          if (error) reject(error);
+          else resolve(key);
+        });
+      }),
+  );
 }
 
 function options(costLog2: number, blockSize: number, parallelism: number): ScryptOptions {
