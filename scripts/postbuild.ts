@@ -23,6 +23,7 @@ import { readBuiltPages, writeBuiltPages, type BuiltPage } from './built-pages.t
 import { loadSiteConfig } from './load-site-config.ts';
 import { outDir } from './out-dir.ts';
 import { workerLimits } from './worker-limits.ts';
+import { heapMegabytes, type HeapRule } from '../src/lib/heap-size.ts';
 import { checkPolicy, inlineHashes, mergePolicies, securePage, type InlineHashes } from './csp.ts';
 import { importContentKey, parseContentKey } from '../supabase/functions/_shared/sealing.ts';
 import { headerRules, securityHeaders, writeHeadersFile } from './headers-file.ts';
@@ -325,38 +326,34 @@ async function finishBuild(): Promise<void> {
  * that parses page after page grow with garbage toward its default limit (3 GB of resident
  * memory at 50,000 entries, where what the steps keep is the pages' text, their sealed copies and
  * one parse at a time: 1.9 GB with this heap, docs/performance.md). Four times the pages' text,
- * 2 GB at least; POSTBUILD_HEAP_MB sets it.
+ * 2 GB at least; POSTBUILD_HEAP_MB sets it (src/lib/heap-size.ts, as scripts/astro-build.ts).
  */
-const HEAP_PER_PAGE_BYTE = 4;
-const HEAP_FLOOR_MB = 2048;
+const POSTBUILD_HEAP: HeapRule = { variable: 'POSTBUILD_HEAP_MB', perByte: 4, floorMb: 2048 };
 
 /** The heap the steps get, in MB: POSTBUILD_HEAP_MB, or from the size of the built pages. */
-async function heapMegabytes(): Promise<number> {
-  const chosen = process.env.POSTBUILD_HEAP_MB;
-  if (chosen !== undefined && chosen !== '') {
-    const megabytes = Number(chosen);
-    if (!Number.isInteger(megabytes) || megabytes < 256) {
-      // dist/ holds members' pages in the clear until they are sealed.
-      await rm(dist, { recursive: true, force: true });
-      console.error(
-        `POSTBUILD_HEAP_MB must be a whole number of megabytes, 256 or more (it is "${chosen}"). The build output (${distLabel}) was removed.`,
-      );
-      process.exit(1);
-    }
-    return megabytes;
-  }
-  // Batches of entries are read on their own thread one at a time (scripts/entry-batches.ts).
-  const names = (await readdir(dist, { recursive: true })).filter(
-    (name) => name.endsWith('.html') && !isEntryBatch(name),
-  );
+async function stepsHeap(): Promise<number> {
+  const chosen = process.env[POSTBUILD_HEAP.variable];
   let bytes = 0;
-  for (const name of names) bytes += (await stat(new URL(name, dist))).size;
-  return Math.max(HEAP_FLOOR_MB, Math.ceil((HEAP_PER_PAGE_BYTE * bytes) / 2 ** 20));
+  if (chosen === undefined || chosen.trim() === '') {
+    // Batches of entries are read on their own thread one at a time (scripts/entry-batches.ts).
+    const names = (await readdir(dist, { recursive: true })).filter(
+      (name) => name.endsWith('.html') && !isEntryBatch(name),
+    );
+    for (const name of names) bytes += (await stat(new URL(name, dist))).size;
+  }
+  const heap = heapMegabytes(POSTBUILD_HEAP, chosen, bytes);
+  if ('error' in heap) {
+    // dist/ holds members' pages in the clear until they are sealed.
+    await rm(dist, { recursive: true, force: true });
+    console.error(`${heap.error} The build output (${distLabel}) was removed.`);
+    process.exit(1);
+  }
+  return heap.megabytes;
 }
 
 /** Runs this file again on a worker thread with its heap; resolves to its exit code. */
 async function inOwnHeap(): Promise<number> {
-  const megabytes = await heapMegabytes();
+  const megabytes = await stepsHeap();
   const code = await new Promise<number>((resolve) => {
     const worker = new Worker(new URL(import.meta.url), {
       resourceLimits: workerLimits(megabytes),
