@@ -19,7 +19,11 @@ const hashing = pLimit(Math.max(1, Math.min(availableParallelism(), 3)));
 
 /** How many hashes run now and how many wait for a turn (tests/auth-server/passwords.test.ts). */
 export function hashQueue(): { running: number; waiting: number; limit: number } {
-  return { running: hashing.activeCount, waiting: hashing.pendingCount, limit: hashing.concurrency };
+  return {
+    running: hashing.activeCount,
+    waiting: hashing.pendingCount,
+    limit: hashing.concurrency,
+  };
 }
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
