@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { readProcesses, treeRssKb } from './lib/process-tree.ts';
+import { readFileSync } from 'node:fs';
+import { processTree, readProcesses, treeRssKb } from './lib/process-tree.ts';
 import { gzipSize } from './lib/sizes.ts';
 
 /** How one `npm run build` went. */
@@ -12,11 +13,25 @@ export interface BuildRun {
   timedOut: boolean;
   /** Highest sum of resident memory over the build's whole process tree, in MB. */
   peakRssMb: number;
+  /** The processes holding 50 MB or more at that moment: which step the peak belongs to. */
+  peakProcesses: string;
   /** The last lines it printed, to show why a build failed. */
   tail: string;
 }
 
 const POLL_MS = 100;
+
+/** A process's script or program, short: `astro.mjs build`, `postbuild.ts`, `npm`. */
+function commandOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.slice(1).find((arg) => !arg.startsWith('-')) ?? args[0] ?? '?';
+    const name = script.split('/').at(-1) ?? script;
+    return args.includes('build') && name !== 'npm' ? `${name} build` : name;
+  } catch {
+    return '?';
+  }
+}
 
 /**
  * Runs `npm run build` with extra environment variables, sampling the memory of its process tree
@@ -42,8 +57,17 @@ export function measureBuild(
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let peakKb = 0;
+    let peakProcesses = '';
     const sample = setInterval(() => {
-      if (child.pid !== undefined) peakKb = Math.max(peakKb, treeRssKb(readProcesses(), child.pid));
+      if (child.pid === undefined) return;
+      const processes = readProcesses();
+      const totalKb = treeRssKb(processes, child.pid);
+      if (totalKb <= peakKb) return;
+      peakKb = totalKb;
+      peakProcesses = processTree(processes, child.pid)
+        .filter((info) => info.rssKb >= 50_000)
+        .map((info) => `${commandOf(info.pid)} ${Math.round(info.rssKb / 1000)} MB`)
+        .join(', ');
     }, POLL_MS);
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -58,6 +82,7 @@ export function measureBuild(
         seconds: timedOut ? limitSeconds : (performance.now() - started) / 1000,
         timedOut,
         peakRssMb: (peakKb * 1024) / 1e6,
+        peakProcesses,
         tail: output.split('\n').slice(-15).join('\n'),
       });
     });

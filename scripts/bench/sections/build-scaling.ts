@@ -63,7 +63,7 @@ export const buildScaling: Section = {
         }
       }
       log(
-        `    ${run.seconds.toFixed(1)} s, ${Math.round(run.peakRssMb)} MB${failure ? `, ${failure}` : ''}`,
+        `    ${run.seconds.toFixed(1)} s, ${Math.round(run.peakRssMb)} MB (${run.peakProcesses})${failure ? `, ${failure}` : ''}`,
       );
       figures.push(
         {
@@ -82,7 +82,7 @@ export const buildScaling: Section = {
           value: run.peakRssMb,
           unit: 'MB',
           ...(scale.rss ? { target: scale.rss } : {}),
-          ...(failure ? { note: `until ${failure}` } : {}),
+          note: failure ? `until ${failure}` : `at its peak: ${run.peakProcesses}`,
         },
         {
           section: SECTION,
