@@ -6,13 +6,13 @@
 // (src/members/inline/opener.ts), which preloads their whole import graph at once and runs them
 // in document order after load (src/members/page-modules.ts). A module script left in the page
 // would be fetched by the preload scanner while the page still downloads, and compete with it.
-// A public page that asks for it (the home page, through BaseLayout's deferModules) hands them
-// the same way to its loader script (src/members/inline/modules.ts), which runs them once the
-// page's first content is on screen.
+// A page that asks for it (the home page and /account, through BaseLayout's deferModules) hands
+// them the same way to its loader script (src/members/inline/modules.ts), which runs them once
+// the page's first content is on screen.
 //
-// An open members' page (/account, /search) runs its scripts as usual, with every chunk they
-// import statically announced by <link rel="modulepreload">, so the browser fetches the graph at
-// once instead of a level (a round trip) at a time. Other public pages are left as they are.
+// Another open members' page (/search) runs its scripts as usual, with every chunk they import
+// statically announced by <link rel="modulepreload">, so the browser fetches the graph at once
+// instead of a level (a round trip) at a time. Other public pages are left as they are.
 import { DEFERRED_MODULES_ATTRIBUTE } from '../src/members/contract.ts';
 import type { BuiltPage } from './built-pages.ts';
 import {
@@ -58,7 +58,7 @@ export async function pageModules(
   };
 }
 
-/** The script that runs a page's modules after load: a sealed page's opener, or a public page's loader. */
+/** The script that runs a page's modules after load: a sealed page's opener, or a page's loader. */
 function deferringScript(page: BuiltPage): Element | undefined {
   return find(
     page.document,

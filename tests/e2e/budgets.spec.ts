@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
 import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
-import { PAGE_TYPES } from '../../scripts/bench/page-types.ts';
+import { firstEntryPath, PAGE_TYPES } from '../../scripts/bench/page-types.ts';
 import { weighPage } from '../../scripts/bench/weigh-page.ts';
 import { createMember, storeSession } from '../../scripts/fixtures/members.ts';
 
@@ -61,14 +61,16 @@ test('the signed-out home page requests its scripts only once its first content 
   for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
 });
 
-test("/account requests its forms' code only once its first content is on screen", async ({
+test("/account requests its scripts and its forms' code only once its first content is on screen", async ({
   page,
 }) => {
   await storeSession(page, (await createMember('Account Paint')).session);
   await page.goto('/account');
   // The profile form works: its island has run.
   await expect(page.getByLabel('Display name')).toBeEnabled();
-  const { paint, islands } = await page.evaluate(() => {
+  // The header's theme toggle works: the shell's module has run.
+  await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
+  const { paint, islands, scripts } = await page.evaluate(() => {
     const code = new Set(
       [...document.querySelectorAll('astro-island')].flatMap((island) =>
         ['component-url', 'renderer-url'].map(
@@ -76,17 +78,20 @@ test("/account requests its forms' code only once its first content is on screen
         ),
       ),
     );
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }));
     return {
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-      islands: performance
-        .getEntriesByType('resource')
-        .filter((entry) => code.has(new URL(entry.name).pathname))
-        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      islands: scripts.filter((script) => code.has(script.path)),
+      scripts,
     };
   });
-  // The React client and the two first sections at least.
+  // The React client and the two first sections at least, and the page's own modules.
   expect(islands.length).toBeGreaterThanOrEqual(3);
-  for (const island of islands) expect(island.start, island.path).toBeGreaterThan(paint);
+  expect(scripts.length).toBeGreaterThan(islands.length);
+  for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
 });
 
 test("a sealed page asks for the rest of its content only once its first screen's paint is on screen", async ({
@@ -121,4 +126,38 @@ test("a sealed page asks for the rest of its content only once its first screen'
   });
   expect(rest).toHaveLength(1);
   expect(rest[0]).toBeGreaterThan(contentPaint);
+});
+
+test("an entry page requests its modules only once its entry's paint is on screen", async ({
+  page,
+}) => {
+  await storeSession(page, (await createMember('Entry Paint')).session);
+  const path = await firstEntryPath(page, '/toolstack');
+  await page.goto(path);
+  await expect(page.locator('main h1')).toBeVisible();
+  // The header's theme toggle works: the shell's module has run.
+  await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
+  const { contentPaint, scripts } = await page.evaluate(async () => {
+    const paints = await new Promise<PerformanceEntry[]>((resolve) => {
+      new PerformanceObserver((list, observer) => {
+        observer.disconnect();
+        resolve(list.getEntries());
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const main = document.querySelector('main');
+    const inMain = paints.filter((entry) => {
+      const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+      return Boolean(element && main?.contains(element));
+    });
+    return {
+      contentPaint: inMain[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    };
+  });
+  expect(contentPaint).toBeLessThan(Infinity);
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(contentPaint);
 });

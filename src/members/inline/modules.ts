@@ -3,7 +3,7 @@ import { runPageModules } from '../page-modules.ts';
 import { afterFirstContentfulPaint } from '../../browser/paint-timing.ts';
 
 /*
- * The module loader of a public page that defers its modules (the home page: BaseLayout's
+ * The module loader of a page that defers its modules (the home page, /account: BaseLayout's
  * deferModules), inlined at the end of its body by src/components/DeferredModules.astro and
  * compiled by scripts/inline-scripts.ts. The build moves the page's module scripts into this
  * script's attribute (scripts/page-modules.ts); it runs them once the page has loaded and its

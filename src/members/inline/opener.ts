@@ -8,6 +8,7 @@ import { currentSession } from '../session.ts';
 import { storedKey, storeKey } from '../key.ts';
 import { membersRegion, membersState, setMembersState } from '../state.ts';
 import { afterLoad } from '../../browser/paint-timing.ts';
+import { contentPainted } from '../../browser/content-painted.ts';
 import { runPageModules } from '../page-modules.ts';
 
 /*
@@ -47,6 +48,9 @@ async function askForKey(accessToken: string): Promise<string | null> {
   return answer.key;
 }
 
+/** When the region's content went in (performance.now()), once it has. */
+let shownAt: number | undefined;
+
 async function open(): Promise<void> {
   const region = membersRegion();
   // The head script sent a visitor, or a session short of aal2, to /auth.
@@ -72,7 +76,10 @@ async function open(): Promise<void> {
     if (!key) return;
   }
   setMembersState('key');
-  const show = () => setMembersState('open');
+  const show = () => {
+    shownAt = performance.now();
+    setMembersState('open');
+  };
   const openWith = async (base64Key: string) => {
     const what = await partsToOpen(region.main, own, here, base64Key);
     if ('goTo' in what) location.replace(what.goTo);
@@ -117,6 +124,13 @@ open()
     console.error('Could not open this members page', error);
     setMembersState('failed', 'damaged');
   })
-  .finally(() =>
-    afterLoad(() => void runPageModules(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE))),
-  );
+  .finally(() => {
+    const run = () =>
+      afterLoad(() => void runPageModules(script.getAttribute(DEFERRED_MODULES_ATTRIBUTE)));
+    // Once the content put in has been presented, not only painted: an entry page opens its one
+    // part and returns at once, and its modules, requested in the frames after, were counted on
+    // the way to its largest paint (a catalogue page's rest already waited for it: this resolves
+    // at once there).
+    if (shownAt === undefined) run();
+    else void contentPainted(shownAt).then(run);
+  });
