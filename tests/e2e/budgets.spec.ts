@@ -44,22 +44,27 @@ test('the signed-out home page runs no script before first paint but its one sma
   expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1350);
 });
 
-test('the signed-out home page requests its scripts only once its first content is on screen', async ({
-  page,
-}) => {
-  await page.goto('/');
-  // The header's theme toggle works: the shell's module has run.
-  await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
-  const { paint, scripts } = await page.evaluate(() => ({
-    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-    scripts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
-  }));
-  expect(scripts.length).toBeGreaterThan(3);
-  for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
-});
+for (const [name, path] of [
+  ['the signed-out home page', '/'],
+  ['/auth, signed out,', '/auth'],
+] as const) {
+  test(`${name} requests its scripts only once its first content is on screen`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    // The header's theme toggle works: the shell's module has run.
+    await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
+  });
+}
 
 test("/account requests its scripts and its forms' code only once its first content is on screen", async ({
   page,
