@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
 import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
@@ -99,16 +100,12 @@ test("/account requests its scripts and its forms' code only once its first cont
   for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(paint);
 });
 
-test("a sealed page asks for the rest of its content only once its first screen's paint is on screen", async ({
-  page,
-}) => {
-  await storeSession(page, (await createMember('Rest Paint')).session);
-  await page.goto('/text-prompts');
-  await expect(page.locator('main h1')).toBeVisible();
-  // Busy from the first screen's insertion until the last category is in: the rest was fetched,
-  // opened and inserted.
-  await expect(page.locator('main[aria-busy]')).toHaveCount(0);
-  const { contentPaint, rest } = await page.evaluate(async () => {
+/**
+ * The first largest-contentful-paint of the page's <main> (Infinity when none), and every
+ * resource it has requested with the time it asked.
+ */
+async function contentPaintAndResources(page: Page) {
+  return page.evaluate(async () => {
     // Largest-contentful-paint entries are read through an observer only; buffered, it gets all.
     const paints = await new Promise<PerformanceEntry[]>((resolve) => {
       new PerformanceObserver((list, observer) => {
@@ -123,12 +120,26 @@ test("a sealed page asks for the rest of its content only once its first screen'
     });
     return {
       contentPaint: inMain[0]?.startTime ?? Infinity,
-      rest: performance
+      resources: performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/_rest/'))
-        .map((entry) => entry.startTime),
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
     };
   });
+}
+
+test("a sealed page asks for the rest of its content only once its first screen's paint is on screen", async ({
+  page,
+}) => {
+  await storeSession(page, (await createMember('Rest Paint')).session);
+  await page.goto('/text-prompts');
+  await expect(page.locator('main h1')).toBeVisible();
+  // Busy from the first screen's insertion until the last category is in: the rest was fetched,
+  // opened and inserted.
+  await expect(page.locator('main[aria-busy]')).toHaveCount(0);
+  const { contentPaint, resources } = await contentPaintAndResources(page);
+  const rest = resources
+    .filter((resource) => resource.path.startsWith('/_rest/'))
+    .map((resource) => resource.start);
   expect(rest).toHaveLength(1);
   expect(rest[0]).toBeGreaterThan(contentPaint);
 });
@@ -142,26 +153,8 @@ test("an entry page requests its modules only once its entry's paint is on scree
   await expect(page.locator('main h1')).toBeVisible();
   // The header's theme toggle works: the shell's module has run.
   await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
-  const { contentPaint, scripts } = await page.evaluate(async () => {
-    const paints = await new Promise<PerformanceEntry[]>((resolve) => {
-      new PerformanceObserver((list, observer) => {
-        observer.disconnect();
-        resolve(list.getEntries());
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const main = document.querySelector('main');
-    const inMain = paints.filter((entry) => {
-      const element = (entry as PerformanceEntry & { element?: Element | null }).element;
-      return Boolean(element && main?.contains(element));
-    });
-    return {
-      contentPaint: inMain[0]?.startTime ?? Infinity,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
-    };
-  });
+  const { contentPaint, resources } = await contentPaintAndResources(page);
+  const scripts = resources.filter((resource) => resource.path.endsWith('.js'));
   expect(contentPaint).toBeLessThan(Infinity);
   expect(scripts.length).toBeGreaterThan(3);
   for (const script of scripts) expect(script.start, script.path).toBeGreaterThan(contentPaint);
