@@ -231,7 +231,7 @@ export async function openRegion(
       await placeHeld(opening.held);
       // Asked for once the whole first screen is on screen (its held cards may be its largest
       // paint), so that nothing competes with it.
-      await contentPainted(performance.now());
+      await contentPainted(performance.now(), main);
       const later = await parts.later();
       if (later.length !== parts.count - 1) {
         throw new SealError(`the page holds ${later.length + 1} of its ${parts.count} parts`);

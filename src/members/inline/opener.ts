@@ -48,8 +48,8 @@ async function askForKey(accessToken: string): Promise<string | null> {
   return answer.key;
 }
 
-/** When the region's content went in (performance.now()), once it has. */
-let shownAt: number | undefined;
+/** When the region's content went in (performance.now()) and where, once it has. */
+let shown: { at: number; root: HTMLElement } | undefined;
 
 async function open(): Promise<void> {
   const region = membersRegion();
@@ -77,7 +77,7 @@ async function open(): Promise<void> {
   }
   setMembersState('key');
   const show = () => {
-    shownAt = performance.now();
+    shown = { at: performance.now(), root: region.main };
     setMembersState('open');
   };
   const openWith = async (base64Key: string) => {
@@ -131,6 +131,6 @@ open()
     // part and returns at once, and its modules, requested in the frames after, were counted on
     // the way to its largest paint (a catalogue page's rest already waited for it: this resolves
     // at once there).
-    if (shownAt === undefined) run();
-    else void contentPainted(shownAt).then(run);
+    if (shown === undefined) run();
+    else void contentPainted(shown.at, shown.root).then(run);
   });
