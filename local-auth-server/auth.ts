@@ -2,7 +2,7 @@ import type { JWTPayload } from 'jose';
 import type { AppContext, ApiRequest } from './api.ts';
 import { ApiError } from './errors.ts';
 import type { SessionRecord } from './store/sessions.ts';
-import type { UserRecord } from './store/users.ts';
+import type { UserRecord, UserRelated } from './store/users.ts';
 import { isUuid } from './validation.ts';
 
 /** The caller behind a valid access token. */
@@ -11,6 +11,8 @@ export interface Authenticated {
   /** Absent only for a token without a session_id claim. */
   session: SessionRecord | undefined;
   claims: JWTPayload;
+  /** The user's identities and factors, when asked for (`related`). */
+  related?: UserRelated;
 }
 
 /**
@@ -28,11 +30,13 @@ export async function verifyBearer(ctx: AppContext, req: ApiRequest): Promise<JW
 
 /**
  * GoTrue's requireAuthentication: a verified bearer JWT whose user and session still exist.
- * Errors carry GoTrue's statuses, codes and messages.
+ * Errors carry GoTrue's statuses, codes and messages. `related` reads the user's identities and
+ * factors in the same statement, for a route that answers with the user.
  */
 export async function requireAuthentication(
   ctx: AppContext,
   req: ApiRequest,
+  { related = false }: { related?: boolean } = {},
 ): Promise<Authenticated> {
   const claims = await verifyBearer(ctx, req);
   if (typeof claims.sub !== 'string' || claims.sub === '') {
@@ -47,6 +51,7 @@ export async function requireAuthentication(
   const found = await ctx.store.users.findWithSession(
     claims.sub,
     named && isUuid(sessionId) ? sessionId : null,
+    { related },
   );
   if (!found) {
     throw new ApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -66,7 +71,7 @@ export async function requireAuthentication(
       );
     }
   }
-  return { user, session, claims };
+  return { user, session, claims, ...(found.related ? { related: found.related } : {}) };
 }
 
 /** The audience a request speaks for: X-JWT-AUD, else the token's, else GoTrue's default. */

@@ -113,12 +113,26 @@ function headerAlg(token: string): string {
 
 class UnknownKeyError extends Error {}
 
+/**
+ * How many verified tokens TokenSigner.verify remembers. A member's browser sends the same access
+ * token with every request for the hour it lives; a few hundred members' worth is plenty locally.
+ */
+export const VERIFIED_TOKENS_KEPT = 1_000;
+
 /** The server's ES256 signing key: made on first start, kept in the data folder. */
 export class TokenSigner {
   readonly kid: string;
   readonly #privateKey: CryptoKey;
   readonly #publicKey: CryptoKey;
   readonly #publicJwk: JWK;
+  /**
+   * Tokens whose signature verified, with their claims (oldest first, for eviction). A
+   * signature's check is the same on every request of the token's life, and ES256's was nearly
+   * half of a `GET /user`'s CPU in this process (362 → 195 µs a request without it,
+   * docs/performance.md): PostgREST keeps such a cache too (`jwt-cache-max-lifetime`). Expiry is still checked on every request, and a signed-out
+   * session is still refused by requireAuthentication's read of the database (auth.ts).
+   */
+  readonly #verified = new Map<string, Readonly<JWTPayload>>();
 
   private constructor(kid: string, privateKey: CryptoKey, publicKey: CryptoKey, publicJwk: JWK) {
     this.kid = kid;
@@ -185,6 +199,13 @@ export class TokenSigner {
    * GoTrue's wording.
    */
   async verify(token: string, now: number): Promise<JWTPayload> {
+    const known = this.#verified.get(token);
+    // jose's test: expired when `exp` is at or before now, in whole seconds. An expired token
+    // leaves the cache and goes through jose again, for its error.
+    if (known && typeof known.exp === 'number' && known.exp > Math.floor(now / 1000)) {
+      return known;
+    }
+    this.#verified.delete(token);
     try {
       const { payload } = await jwtVerify(
         token,
@@ -197,6 +218,14 @@ export class TokenSigner {
         // jose checks `exp` against this, not against its own reading of the system clock.
         { algorithms: [ALGORITHM], currentDate: dateAt(now) },
       );
+      // Only what jose judges by `exp` alone is kept: the server's own tokens, which never
+      // carry `nbf`.
+      if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+        if (this.#verified.size >= VERIFIED_TOKENS_KEPT) {
+          this.#verified.delete(this.#verified.keys().next().value as string);
+        }
+        this.#verified.set(token, Object.freeze(payload));
+      }
       return payload;
     } catch (error) {
       throw badJwt(describeJwtFailure(error, token));

@@ -1,6 +1,6 @@
 import type { FactorRecord } from './store/factors.ts';
 import type { Store } from './store/index.ts';
-import type { IdentityRecord, UserRecord } from './store/users.ts';
+import type { IdentityRecord, UserRecord, UserRelated } from './store/users.ts';
 
 /** Go's time.Time JSON: RFC 3339 with the fraction's trailing zeros dropped. */
 export function goTime(iso: string): string {
@@ -71,11 +71,15 @@ export function userJson(
   };
 }
 
-/** Loads a user's identities and factors and serialises the whole user. */
+/**
+ * Serialises the whole user, with their identities and factors: `related` when the caller read
+ * them already (requireAuthentication's `related`), else loaded here.
+ */
 export async function loadUserJson(
   store: Store,
   user: UserRecord,
+  related?: UserRelated,
 ): Promise<Record<string, unknown>> {
-  const { identities, factors } = await store.users.identitiesAndFactors(user.id);
+  const { identities, factors } = related ?? (await store.users.identitiesAndFactors(user.id));
   return userJson(user, identities, factors);
 }

@@ -22,12 +22,14 @@ import {
 
 /** GET /user: the signed-in user with identities and factors. */
 export const getUser: Handler = async (ctx, req) => {
-  const { user, claims } = await requireAuthentication(ctx, req);
+  // The user's identities and factors in the statement that reads the user and session: this is
+  // the route every page of a signed-in member asks (docs/performance.md, "The local stack").
+  const { user, claims, related } = await requireAuthentication(ctx, req, { related: true });
   const tokenAudience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
   if (tokenAudience === undefined || requestAudience(req, claims) !== tokenAudience) {
     throw validationFailed("Token audience doesn't match request audience");
   }
-  return json(200, await loadUserJson(ctx.store, user));
+  return json(200, await loadUserJson(ctx.store, user, related));
 };
 
 const USER_UPDATE_PARAMS = {

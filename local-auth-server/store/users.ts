@@ -89,6 +89,24 @@ export interface UserPageQuery {
 }
 
 /** Reads and writes users and their identities. */
+/** A user's identities and factors, oldest first: what the user JSON carries beside the user. */
+export interface UserRelated {
+  identities: IdentityRecord[];
+  factors: FactorRecord[];
+}
+
+/** The identities and factors of the user `u` of a statement, as two JSON columns. */
+const RELATED_COLUMNS = `(SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]') FROM auth.identities i WHERE i.user_id = u.id) AS related_identities,
+         (SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]') FROM auth.mfa_factors f WHERE f.user_id = u.id) AS related_factors`;
+
+function readRelated(row: Row): UserRelated {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+  return {
+    identities: list(row.related_identities).map((each) => IDENTITIES.read(each)),
+    factors: list(row.related_factors).map((each) => FACTORS.read(each)),
+  };
+}
+
 export class UserStore {
   readonly #db: Database;
 
@@ -128,14 +146,19 @@ export class UserStore {
 
   /**
    * The user with this id and, when `sessionId` names one of theirs, that session: what every
-   * authenticated request needs, in one round trip (src: auth.ts's requireAuthentication).
+   * authenticated request needs, in one round trip (src: auth.ts's requireAuthentication). With
+   * `related`, their identities and factors too, in the same statement, for a route that answers
+   * with the user (GET /user): one round trip where it took two.
    */
   async findWithSession(
     id: string,
     sessionId: string | null,
-  ): Promise<{ user: UserRecord; session: SessionRecord | undefined } | undefined> {
+    { related = false }: { related?: boolean } = {},
+  ): Promise<
+    { user: UserRecord; session: SessionRecord | undefined; related?: UserRelated } | undefined
+  > {
     const result = await this.#db.query(
-      `SELECT u.*, ${SESSIONS.selectPrefixed('s', 'session_')}
+      `SELECT u.*, ${SESSIONS.selectPrefixed('s', 'session_')}${related ? `, ${RELATED_COLUMNS}` : ''}
          FROM auth.users u
          LEFT JOIN auth.sessions s ON s.id = $2::uuid AND s.user_id = u.id
         WHERE u.id = $1`,
@@ -143,7 +166,11 @@ export class UserStore {
     );
     const row = result.rows[0];
     if (!row) return undefined;
-    return { user: USERS.read(row), session: SESSIONS.fromJoined(row, 'session_', 'id') };
+    return {
+      user: USERS.read(row),
+      session: SESSIONS.fromJoined(row, 'session_', 'id'),
+      ...(related ? { related: readRelated(row) } : {}),
+    };
   }
 
   /** The user with this (lower-cased) address, if any. */
@@ -183,21 +210,12 @@ export class UserStore {
    * The user's identities and factors, oldest first, in one round trip: what the user JSON of
    * every answer about a user carries (user-json.ts).
    */
-  async identitiesAndFactors(
-    userId: string,
-  ): Promise<{ identities: IdentityRecord[]; factors: FactorRecord[] }> {
+  async identitiesAndFactors(userId: string): Promise<UserRelated> {
     const result = await this.#db.query(
-      `SELECT
-         (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]') FROM auth.identities i WHERE i.user_id = $1) AS identities,
-         (SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]') FROM auth.mfa_factors f WHERE f.user_id = $1) AS factors`,
+      `SELECT ${RELATED_COLUMNS} FROM (SELECT $1::uuid AS id) u`,
       [userId],
     );
-    const row = result.rows[0] ?? {};
-    const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
-    return {
-      identities: list(row.identities).map((each) => IDENTITIES.read(each)),
-      factors: list(row.factors).map((each) => FACTORS.read(each)),
-    };
+    return readRelated(result.rows[0] ?? {});
   }
 
   /** Inserts a new identity row. */
