@@ -342,3 +342,25 @@ test('the search files are published sealed: no entry or prompt is readable with
     expect(text, name).not.toContain(prompt.body.slice(0, 40));
   }
 });
+
+test('result groups below the screen are not laid out until scrolled near, and show when they are', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await box(page).pressSequentially('prompt');
+  const groups = page.locator('section[aria-labelledby^="results-"]');
+  await expect(groups.first()).toBeVisible();
+  expect(await groups.count()).toBeGreaterThan(3);
+  const last = groups.last();
+  // The group's contents, which content-visibility skips (the group itself keeps its box).
+  const contentsShown = () =>
+    last.evaluate((group) =>
+      (group.firstElementChild as Element).checkVisibility({ contentVisibilityAuto: true }),
+    );
+  // Skipped by content-visibility: each keystroke replaces every group, and laying all of them
+  // out was most of a keystroke's work at 10,000 entries (docs/performance.md).
+  await expect.poll(contentsShown).toBe(false);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole('link').first()).toBeVisible();
+  await expect.poll(contentsShown).toBe(true);
+});

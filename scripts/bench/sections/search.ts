@@ -53,23 +53,60 @@ async function firstResults(page: Page): Promise<void> {
   );
 }
 
+declare global {
+  interface Window {
+    /** Per input event in the search box: milliseconds to the end of the frame painted after it. */
+    __benchKeyFrames?: number[];
+  }
+}
+
+/** What typing the queries cost: each keystroke's script, and its time to the frame after. */
+interface Keystrokes {
+  /** The input handler: the search and the results' DOM (page.ts's 'search-keystroke'). */
+  script: number[];
+  /**
+   * From the input event to the end of the frame that shows its results: the script, then the
+   * style, layout and paint it caused (a message posted from the next animation frame is handled
+   * once that frame is produced, as the member-hop watcher reads it).
+   */
+  frame: number[];
+}
+
 /**
- * Types each query key by key (clearing between queries) and returns every keystroke's time;
+ * Types each query key by key (clearing between queries) and returns every keystroke's times;
  * the slowest ones are logged with what was in the box.
  */
-async function typeQueries(page: Page, log: (line: string) => void): Promise<number[]> {
+async function typeQueries(page: Page, log: (line: string) => void): Promise<Keystrokes> {
   const box = page.getByRole('searchbox', { name: 'Search the catalogue' });
   await page.evaluate(() => performance.clearMeasures('search-keystroke'));
+  await box.evaluate((input) => {
+    window.__benchKeyFrames = [];
+    if (input.hasAttribute('data-bench-frames')) return;
+    input.setAttribute('data-bench-frames', '');
+    input.addEventListener('input', (event) => {
+      const typed = event.timeStamp;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => window.__benchKeyFrames?.push(performance.now() - typed);
+        channel.port2.postMessage(null);
+      });
+    });
+  });
   for (const query of QUERIES) {
     await box.fill('');
     await box.pressSequentially(query, { delay: 30 });
   }
   const keystrokes = await entries(page, 'search-keystroke');
+  const frame = await page.evaluate(async () => {
+    // The last keystroke's frame may still be on its way.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    return window.__benchKeyFrames ?? [];
+  });
   const slowest = [...keystrokes].sort((a, b) => b.duration - a.duration).slice(0, 3);
   log(
-    `  slowest: ${slowest.map((k) => `${JSON.stringify(k.detail)} ${k.duration.toFixed(1)} ms`).join(', ')}`,
+    `  slowest: ${slowest.map((k) => `${JSON.stringify(k.detail)} ${k.duration.toFixed(1)} ms`).join(', ')}; to the frame after: median ${median(frame)?.toFixed(1)} ms, p95 ${p95(frame)?.toFixed(1)} ms`,
   );
-  return keystrokes.map((entry) => entry.duration);
+  return { script: keystrokes.map((entry) => entry.duration), frame };
 }
 
 const p95 = (values: number[]) =>
@@ -181,15 +218,25 @@ export const search: Section = {
       await page.goto('/search');
       await firstResults(page);
       const realKeys = await typeQueries(page, log);
-      figures.push({
-        section: SECTION,
-        subject: 'real catalogue',
-        metric: `keystroke to results on screen, median of ${realKeys.length}`,
-        value: median(realKeys) ?? null,
-        unit: 'ms',
-        target: atMost(16),
-        note: `p95 ${p95(realKeys)?.toFixed(1)} ms`,
-      });
+      figures.push(
+        {
+          section: SECTION,
+          subject: 'real catalogue',
+          metric: `keystroke's script (search and results), median of ${realKeys.script.length}`,
+          value: median(realKeys.script) ?? null,
+          unit: 'ms',
+          target: atMost(16),
+          note: `p95 ${p95(realKeys.script)?.toFixed(1)} ms`,
+        },
+        {
+          section: SECTION,
+          subject: 'real catalogue',
+          metric: `keystroke to its frame painted, median of ${realKeys.frame.length}`,
+          value: median(realKeys.frame) ?? null,
+          unit: 'ms',
+          note: `p95 ${p95(realKeys.frame)?.toFixed(1)} ms; the script, then the style, layout and paint it caused`,
+        },
+      );
       await page.context().close();
 
       // Synthetic scales: the same page over the sealed index build-scaling produced.
@@ -222,7 +269,7 @@ export const search: Section = {
         await tab.page.goto('/search');
         await firstResults(tab.page);
         const [loaded] = await entries(tab.page, 'search-index-load');
-        const keys = await typeQueries(tab.page, log);
+        const { script: keys, frame } = await typeQueries(tab.page, log);
         log(
           `  ${subject}: keystrokes median ${median(keys)?.toFixed(1)} ms, p95 ${p95(keys)?.toFixed(1)} ms`,
         );
@@ -230,11 +277,19 @@ export const search: Section = {
           {
             section: SECTION,
             subject,
-            metric: `keystroke to results on screen, p95 of ${keys.length}`,
+            metric: `keystroke's script (search and results), p95 of ${keys.length}`,
             value: p95(keys) ?? null,
             unit: 'ms',
             target: atMost(16),
             note: `median ${median(keys)?.toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms`,
+          },
+          {
+            section: SECTION,
+            subject,
+            metric: `keystroke to its frame painted, p95 of ${frame.length}`,
+            value: p95(frame) ?? null,
+            unit: 'ms',
+            note: `median ${median(frame)?.toFixed(1)} ms; the script, then the style, layout and paint it caused`,
           },
           {
             section: SECTION,
