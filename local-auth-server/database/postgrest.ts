@@ -15,6 +15,7 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { alive, commandLine } from '../processes.ts';
 
 /** What PostgREST needs from the stack. */
 export interface PostgrestOptions {
@@ -77,24 +78,12 @@ async function stopLeftBehind(pidFile: string): Promise<void> {
   } catch {
     return;
   }
-  const running = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  let command = '';
-  try {
-    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    // Not Linux, or gone: only a process that is surely PostgREST is stopped.
-  }
-  if (Number.isInteger(pid) && pid > 0 && /postgrest/.test(command) && running()) {
+  // Only a process that is surely PostgREST is stopped ('' where /proc does not tell).
+  const command = commandLine(pid);
+  if (Number.isInteger(pid) && pid > 0 && /postgrest/.test(command) && alive(pid)) {
     process.kill(pid, 'SIGTERM');
     const deadline = Date.now() + 10_000;
-    while (running() && Date.now() < deadline) {
+    while (alive(pid) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
