@@ -129,8 +129,9 @@ export class TokenSigner {
    * Tokens whose signature verified, with their claims (oldest first, for eviction). A
    * signature's check is the same on every request of the token's life, and ES256's was nearly
    * half of a `GET /user`'s CPU in this process (362 → 195 µs a request without it,
-   * docs/performance.md): PostgREST keeps such a cache too (`jwt-cache-max-lifetime`). Expiry is still checked on every request, and a signed-out
-   * session is still refused by requireAuthentication's read of the database (auth.ts).
+   * docs/performance.md): PostgREST keeps such a cache too (`jwt-cache-max-lifetime`). Expiry
+   * is still checked on every request, and a signed-out session is still refused by
+   * requireAuthentication's read of the database (auth.ts).
    */
   readonly #verified = new Map<string, Readonly<JWTPayload>>();
 

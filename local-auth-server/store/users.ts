@@ -88,7 +88,6 @@ export interface UserPageQuery {
   offset: number;
 }
 
-/** Reads and writes users and their identities. */
 /** A user's identities and factors, oldest first: what the user JSON carries beside the user. */
 export interface UserRelated {
   identities: IdentityRecord[];
@@ -107,6 +106,7 @@ function readRelated(row: Row): UserRelated {
   };
 }
 
+/** Reads and writes users and their identities. */
 export class UserStore {
   readonly #db: Database;
 
