@@ -70,8 +70,12 @@ function answers(socketPath: string): Promise<boolean> {
 /** How long PostgREST may take to load its schema cache before the start is called failed. */
 const START_TIMEOUT_MS = 30_000;
 
-/** Stops the PostgREST a killed stack left behind, if `pidFile` names one still running. */
-async function stopLeftBehind(pidFile: string): Promise<void> {
+/**
+ * Stops the PostgREST a killed stack left behind, if `pidFile` names one still running: on every
+ * start, and by whatever kills a stack on purpose (tests/auth-server/restart.test.ts). Left
+ * running, it retries its database's port for ever.
+ */
+export async function stopLeftPostgrest(pidFile: string): Promise<void> {
   let pid: number;
   try {
     pid = Number(readFileSync(pidFile, 'utf8').trim());
@@ -92,7 +96,7 @@ async function stopLeftBehind(pidFile: string): Promise<void> {
 
 /** Starts PostgREST and resolves once it answers. */
 export async function startPostgrest(options: PostgrestOptions): Promise<LocalPostgrest> {
-  await stopLeftBehind(options.pidFile);
+  await stopLeftPostgrest(options.pidFile);
   const socketDir = mkdtempSync(path.join(tmpdir(), 'postgrest-'));
   const socketPath = path.join(socketDir, 'rest.sock');
   const child = spawn(binaryPath(), [], {

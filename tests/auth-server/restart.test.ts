@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopOrphan } from '../../local-auth-server/database/postgres.ts';
+import { stopLeftPostgrest } from '../../local-auth-server/database/postgrest.ts';
 import { freePort } from '../support/postgres-setup.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '../../src/lib/local-defaults.ts';
 import { MODERN, totpCode, uniqueEmail } from './helpers.ts';
@@ -22,8 +23,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  // The last stack was killed outright: its Postgres lives on until asked to stop.
+  // The last stack was killed outright: its Postgres and PostgREST live on until asked to stop
+  // (left, that PostgREST retried its database's port for as long as the machine ran).
   await stopOrphan(path.join(dataDir, 'postgres'), () => {});
+  await stopLeftPostgrest(path.join(dataDir, 'postgrest.pid'));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
