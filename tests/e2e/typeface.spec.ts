@@ -1,8 +1,13 @@
 import { expect, test } from './support/test.ts';
 import { TYPEFACE_ATTRIBUTE, TYPEFACE_STORAGE_KEY } from '../../src/lib/typeface.ts';
 
-/** The font files the page requested by its first contentful paint. */
-function fontsByFirstPaint(page: import('@playwright/test').Page): Promise<string[]> {
+/** The font files the page requested by its first contentful paint, once it has painted. */
+async function fontsByFirstPaint(page: import('@playwright/test').Page): Promise<string[]> {
+  // Its typeface can be loaded and checked before the page's first paint has been presented
+  // (the clean-clone CI read the paint timing too early once, under load).
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+  );
   return page.evaluate(() => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     if (!paint) throw new Error('The page reported no first contentful paint');
