@@ -43,6 +43,8 @@ export default defineConfig({
       command: 'npm run --silent auth:local -- --reset',
       url: `${AUTH_URL}/auth/v1/health`,
       env: testAuthServerEnv('.local-auth/e2e'),
+      // A port held by a closing connection is waited for up to a minute (local-auth-server/ports.ts).
+      timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -20,12 +20,20 @@ export function alive(pid: number): boolean {
 
 /** Whether /proc says `pid` has exited and waits to be reaped (Linux; false where it cannot tell). */
 function exited(pid: number): boolean {
+  const state = statFields(pid)[0];
+  return state === 'Z' || state === 'X';
+}
+
+/**
+ * The fields of /proc/<pid>/stat after the command's name (state, parent, ...), or none where
+ * /proc does not tell. The name is cut at the last ')', since it may itself hold spaces and ')'.
+ */
+function statFields(pid: number): string[] {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state === 'Z' || state === 'X';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return false;
+    return [];
   }
 }
 
@@ -40,10 +48,5 @@ export function commandLine(pid: number): string {
 
 /** A process's parent, or 0 where /proc does not tell. */
 export function parentOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || 0;
-  } catch {
-    return 0;
-  }
+  return Number(statFields(pid)[1]) || 0;
 }

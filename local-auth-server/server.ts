@@ -7,6 +7,7 @@ import { answerClientError, BASELINE_HEADERS, handleRequest } from './http.ts';
 import { projectFunctions } from './project-functions.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { Mailer } from './mail.ts';
+import { addressInUse, bindPatiently } from './ports.ts';
 import { Limiters } from './rate-limits.ts';
 import { RedirectPolicy } from './redirects.ts';
 import { urlAs } from './database/postgres.ts';
@@ -98,7 +99,14 @@ export async function startAuthServer(options: Partial<Config> = {}): Promise<Au
         });
     });
     server.on('clientError', answerClientError);
-    const address = await listen(server, config.port, config.host);
+    const listening = server;
+    const address = await bindPatiently({
+      host: config.host,
+      port: config.port,
+      start: () => listen(listening, config.port, config.host),
+      inUse: addressInUse,
+      log: config.log,
+    });
     const url = `http://${publicHost(address)}:${address.port}`;
     const functions = projectFunctions(config.functionsDir, {
       url,

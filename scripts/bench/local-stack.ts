@@ -9,10 +9,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { alive, commandLine, parentOf } from '../../local-auth-server/processes.ts';
 import { LOCAL_HOST, LOCAL_PUBLISHABLE_KEY } from '../../src/lib/local-defaults.ts';
 import { testAuthServerEnv } from '../fixtures/servers.ts';
 import { send } from './lib/http-load.ts';
-import { parentPid, readProcesses } from './lib/process-tree.ts';
+import { readProcesses } from './lib/process-tree.ts';
 
 const run = promisify(execFile);
 
@@ -128,31 +129,6 @@ export async function waitUntilHealthy(stack: StackProcess, limitSeconds = 90): 
   }
 }
 
-/** Whether a process is alive (a zombie waiting for its parent counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-function parentOf(pid: number): number {
-  try {
-    return parentPid(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return 0;
-  }
-}
-
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-}
-
 /** Waits up to `ms` for a process to end; true when it did. */
 async function ended(pid: number, ms: number): Promise<boolean> {
   const deadline = performance.now() + ms;
@@ -176,7 +152,7 @@ export function postmasterPid(dataDir: string): number | undefined {
  * The PostgREST processes a stack started that still run without it (a SIGKILL of main.ts gives
  * them no chance to be stopped), stopped now. Returns how many there were.
  */
-export async function stopLeftPostgrest(stack: StackProcess): Promise<number> {
+export async function stopOrphanedPostgrest(stack: StackProcess): Promise<number> {
   if (stack.child.exitCode === null && stack.child.signalCode === null) return 0;
   const left = [...stack.children].filter(
     (pid) => alive(pid) && /postgrest/.test(commandLine(pid)),
@@ -204,7 +180,7 @@ export async function stopStack(stack: StackProcess): Promise<void> {
       await stack.exited;
     }
   }
-  await stopLeftPostgrest(stack);
+  await stopOrphanedPostgrest(stack);
   const postmaster = postmasterPid(stack.place.dataDir);
   if (
     postmaster !== undefined &&

@@ -13,7 +13,7 @@ import {
   freePort,
   postmasterPid,
   spawnStack,
-  stopLeftPostgrest,
+  stopOrphanedPostgrest,
   stopStack,
   tempFolder,
   waitUntilHealthy,
@@ -276,7 +276,7 @@ async function crashRound(
     running = spawnTracked(stack.place);
     await waitUntilHealthy(running);
   }
-  const leftPostgrest = await stopLeftPostgrest(stack);
+  const leftPostgrest = await stopOrphanedPostgrest(stack);
   const lost = await missing(stack.place.dbPort, acknowledged);
   log(
     `    ${acknowledged.length} acknowledged (${afterKill} after the kill), ${SIGNUPS - acknowledged.length} failed; main.ts exited ${exitCode ?? stack.child.signalCode} ${exitSeconds?.toFixed(1) ?? `(killed after ${EXIT_LIMIT_SECONDS})`} s after the kill${crashed ? ' (uncaught error)' : ''}; restart ${restartSeconds?.toFixed(2) ?? 'failed'} s; lost ${lost.length}${lost.length ? `: ${lost.slice(0, 5).join(', ')}` : ''}${leftPostgrest ? `; ${leftPostgrest} PostgREST left running` : ''}`,
