@@ -22,6 +22,13 @@
 // for want of the word "until-found"; selectors are read here with Lightning CSS, Tailwind's own
 // CSS parser.
 //
+// A page may mark where its first screen ends (FIRST_SCREEN_END_ATTRIBUTE): its <head> then holds
+// only the rules its markup up to there can use (not templates' or scripts', which show nothing
+// before the page is parsed), and the page's own rules follow that element whole. The second
+// copy comes later in the cascade and holds every rule of the first, so each element ends styled
+// exactly as by the second alone; what precedes it is styled by the first, and nothing follows
+// the first screen before the second.
+//
 // Linking the whole file after the page had loaded, for code the page loads later, was tried and
 // measured: its arrival restyled the whole page, /text-prompts' Total Blocking Time under real
 // throttling 20 -> 103 ms (docs/performance.md).
@@ -29,6 +36,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { transform, type SelectorComponent } from 'lightningcss';
 import type { BuiltPage } from './built-pages.ts';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../src/lib/constants.ts';
 import { hashSource, isPolicyMeta, parsePolicy, serializePolicy } from './csp.ts';
 import {
   applyEdits,
@@ -74,6 +82,34 @@ export function documentTokens(root: DefaultTreeAdapterTypes.ParentNode): string
     }
     if (element.tagName === 'script') add(codeTokens(text(element)));
     if (element.tagName === 'noscript') add(documentTokens(parseFragment(text(element))));
+  }
+  return tokens;
+}
+
+/** The element a page's first screen ends with (FIRST_SCREEN_END_ATTRIBUTE), if it marks one. */
+export function firstScreenEnd(document: Document): Element | undefined {
+  return find(document, (element) => attribute(element, FIRST_SCREEN_END_ATTRIBUTE) !== undefined);
+}
+
+/**
+ * The tokens of the markup a page shows up to the end of `end` (documentTokens' tokens of every
+ * element that starts before it ends, but not templates', whose contents a script shows later).
+ */
+export function firstScreenTokens(document: Document, end: Element): string[] {
+  const stop = outerSpan(end).end;
+  const tokens: string[] = [];
+  for (const element of elements(document)) {
+    if (outerSpan(element).start >= stop) break;
+    tokens.push(element.tagName);
+    for (const { name, value } of element.attrs) {
+      tokens.push(name);
+      for (const token of codeTokens(value)) tokens.push(token);
+    }
+    if (element.tagName === 'script')
+      for (const token of codeTokens(text(element))) tokens.push(token);
+    if (element.tagName === 'noscript') {
+      for (const token of documentTokens(parseFragment(text(element)))) tokens.push(token);
+    }
   }
   return tokens;
 }
@@ -347,7 +383,8 @@ export class StyleUse {
   #table: { key: string; classes: string[] }[][] | undefined;
   #css = '';
   #classes: Set<string> | undefined;
-  readonly #read: { page: BuiltPage; rejected: Set<string> }[] = [];
+  /** Each page read: what it drops, and what its first screen drops if it marks one. */
+  readonly #read: { page: BuiltPage; rejected: Set<string>; first?: Set<string> }[] = [];
 
   private constructor(dist: URL, scriptTokens: ReadonlySet<string>) {
     this.#dist = dist;
@@ -383,11 +420,13 @@ export class StyleUse {
     const tokens = new Set(documentTokens(document));
     for (const token of shown) tokens.add(token);
     const scriptTokens = this.#scriptTokens;
+    const end = firstScreenEnd(document);
     this.#read.push({
       page,
       rejected: rejectedBy(table, {
         has: (name) => tokens.has(name) || scriptTokens.has(name),
       }),
+      ...(end && { first: rejectedBy(table, new Set(firstScreenTokens(document, end))) }),
     });
   }
 
@@ -444,19 +483,30 @@ export class StyleUse {
       );
       const used = rulesWithout(this.#css, rejected);
       largest = Math.max(largest, used.length);
-      for (const { page } of members) {
+      for (const { page, first } of members) {
         const links = siteStylesheets(page.document).map(outerSpan);
         const policy = find(page.document, isPolicyMeta);
         const edits: Edit[] = links.map((span) => ({ ...span, text: '' }));
         const last = edits.at(-1) as Edit;
-        last.text = `<style>${used}</style>`;
-        // The build wrote this style, so its hash goes into the page's policy here rather than
-        // as a later step's addition that scripts/csp.ts reports.
+        const styles = [used];
+        const end = first && firstScreenEnd(page.document);
+        if (first && end) {
+          // What the first screen drops is at least what its page drops, so its rules are some
+          // of the page's, and the page's, after it, have the last word.
+          const firstScreen = rulesWithout(this.#css, first);
+          styles.unshift(firstScreen);
+          largest = Math.max(largest, firstScreen.length);
+          const after = outerSpan(end).end;
+          edits.push({ start: after, end: after, text: `<style>${used}</style>` });
+        }
+        last.text = `<style>${styles[0] as string}</style>`;
+        // The build wrote these styles, so their hashes go into the page's policy here rather
+        // than as a later step's addition that scripts/csp.ts reports.
         if (policy) {
           const directives = parsePolicy(attribute(policy, 'content') ?? '');
           directives.set('style-src', [
             ...(directives.get('style-src') ?? ["'self'"]),
-            hashSource(used),
+            ...styles.map(hashSource),
           ]);
           edits.push({
             ...outerSpan(policy),

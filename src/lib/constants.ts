@@ -67,3 +67,11 @@ export const PROMPT_VALUES_KEY = 'prompt-values';
  * prompt's Open in menu (src/browser/prompt-panels.ts); sign-out removes it.
  */
 export const PROMPT_ASSISTANT_KEY = 'prompt-assistant';
+
+/**
+ * The attribute a page puts on the element its first screen ends with (src/pages/index.astro):
+ * the build then puts inline in <head> only the rules the markup up to there can use, and the
+ * page's other rules right after that element (scripts/critical-css.ts), so the first screen
+ * fits the first bytes the server sends.
+ */
+export const FIRST_SCREEN_END_ATTRIBUTE = 'data-first-screen-end';

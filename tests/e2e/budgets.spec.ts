@@ -2,6 +2,12 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
 import { budgetOverrun } from '../../scripts/bench/lib/budgets.ts';
+import {
+  FIRST_SCREEN_BUDGET,
+  FIRST_SCREEN_VIEWPORT,
+  publicFirstScreenEnd,
+} from '../../scripts/bench/lib/first-screen.ts';
+import { sizesOf } from '../../scripts/bench/lib/sizes.ts';
 import { firstEntryPath, PAGE_TYPES } from '../../scripts/bench/page-types.ts';
 import { weighPage } from '../../scripts/bench/weigh-page.ts';
 import { createMember, storeSession } from '../../scripts/fixtures/members.ts';
@@ -43,6 +49,22 @@ test('the signed-out home page runs no script before first paint but its one sma
   // 1,323 B once it named a member in the header before the first paint
   // (src/browser/member-name.ts: the name rule of src/lib/display-name.ts and a CSS string).
   expect(early[0]?.sizes.gzip).toBeLessThanOrEqual(1350);
+});
+
+test.describe('in a browser without scripts, on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: FIRST_SCREEN_VIEWPORT });
+
+  test(`the home page's first screen, head and styles included, is at most ${FIRST_SCREEN_BUDGET.toLocaleString('en-US')} B gzip`, async ({
+    page,
+  }) => {
+    const html = (await (await page.goto('/'))?.text()) ?? '';
+    const end = await publicFirstScreenEnd(page, html);
+    // 17.5 KB with the page's whole inline stylesheet in <head>; 12.9 KB once its head carried
+    // only the first screen's rules (scripts/critical-css.ts, FIRST_SCREEN_END_ATTRIBUTE).
+    expect(sizesOf(html.slice(0, end)).gzip).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+    // The page's second, whole stylesheet comes after all the screen shows.
+    expect(html.slice(html.indexOf('</head>'), end)).not.toContain('<style');
+  });
 });
 
 for (const [name, path] of [

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { parsePage } from '../../scripts/html.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BuiltPage } from '../../scripts/built-pages.ts';
+import { hashSource, parsePolicy } from '../../scripts/csp.ts';
+import { attribute, elements, find, parsePage, text } from '../../scripts/html.ts';
 import {
+  StyleUse,
   codeTokens,
   documentTokens,
   rejectedBy,
@@ -283,5 +290,55 @@ describe('withoutUnusedProperties: the custom properties something still reads',
     const out = usedRules(css, ['<p class="a">']).css;
     expect(out).toContain('--color-red:');
     expect(out).not.toContain('--color-blue');
+  });
+});
+
+describe('StyleUse: a page that marks where its first screen ends', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'first-screen-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(path.join(dist, '_astro'));
+  writeFileSync(path.join(dist, '_astro', 'site.css'), CSS);
+  const page = (body: string) =>
+    `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'"><link rel="stylesheet" href="/_astro/site.css"></head><body>${body}</body></html>`;
+  const FIRST =
+    '<div class="flex">Top</div><section data-first-screen-end><p class="grid">On screen</p></section>';
+  const LATER = '<div class="sm:hidden">Below</div><template><i class="space-y-2"></i></template>';
+
+  /** The page's <style> elements in order, its policy's style-src, and what follows each style. */
+  async function built(html: string) {
+    const styles = await StyleUse.of(pathToFileURL(`${dist}/`), { scripts: false });
+    const built = new BuiltPage('index.html', html);
+    await styles.read(built, built.document);
+    styles.inline();
+    const document = parsePage(built.html);
+    const sheets = [...elements(document)].filter((element) => element.tagName === 'style');
+    const policy = find(document, (element) => element.tagName === 'meta');
+    return {
+      html: built.html,
+      styles: sheets.map((sheet) => text(sheet)),
+      styleSrc: parsePolicy(attribute(policy ?? sheets[0]!, 'content') ?? '').get('style-src'),
+    };
+  }
+
+  it('carries in <head> only the rules of its markup up to there, and its own rules after it', async () => {
+    const marked = await built(page(FIRST + LATER));
+    const unmarked = await built(page(FIRST.replace(' data-first-screen-end', '') + LATER));
+    expect(marked.styles).toHaveLength(2);
+    const [head, rest] = marked.styles as [string, string];
+    expect(head).toContain('.flex{');
+    expect(head).toContain('.grid{');
+    expect(head).toContain('[hidden]:where(');
+    // Used only below the first screen, or only by a template a script shows later.
+    expect(head).not.toContain('sm\\:hidden');
+    expect(head).not.toContain('space-y-2');
+    // The page's own rules, as without the mark, right after the element that ends the screen.
+    expect(rest).toBe(unmarked.styles[0]);
+    expect(marked.html).toContain(
+      `On screen</p></section><style>${rest}</style><div class="sm:hidden">`,
+    );
+    expect(marked.html.indexOf(`<style>${head}</style>`)).toBeLessThan(
+      marked.html.indexOf('<body>'),
+    );
+    expect(marked.styleSrc).toEqual(["'self'", hashSource(head), hashSource(rest)]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { DEFERRED_MODULES_ATTRIBUTE, REGION_ATTRIBUTE } from '../../../src/members/contract.ts';
 import { attribute, elements, find, outerSpan, parsePage } from '../../html.ts';
@@ -10,6 +11,9 @@ import { attribute, elements, find, outerSpan, parsePage } from '../../html.ts';
 
 /** The first screen's target in gzip bytes: 14 KB, what ten TCP segments of 1,460 bytes carry less their headers. */
 export const FIRST_SCREEN_BUDGET = 14_000;
+
+/** Lighthouse's mobile screen, whose first screen is weighed. */
+export const FIRST_SCREEN_VIEWPORT = { width: 412, height: 823 };
 
 /**
  * Where a sealed members' page's first screen ends in its HTML: its region shows nothing until
@@ -51,4 +55,33 @@ export function elementEnd(html: string, path: readonly number[]): number {
   const end = element?.sourceCodeLocation?.endOffset;
   if (end === undefined) throw new Error(`no element at ${path.join('/')} in the page's HTML`);
   return end;
+}
+
+/**
+ * Where a public page's first screen ends in its HTML: through the last element the page, loaded
+ * in `page` (a browser without scripts, at the screen's size), shows on its first screen. Its own
+ * content; no script draws it.
+ */
+export async function publicFirstScreenEnd(page: Page, html: string): Promise<number> {
+  const last = await page.evaluate(() => {
+    const shown = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.top < innerHeight &&
+        box.bottom > 0 &&
+        box.left < innerWidth &&
+        box.right > 0 &&
+        element.checkVisibility({ visibilityProperty: true })
+      );
+    });
+    const path: number[] = [];
+    for (let node = shown.at(-1) ?? document.body; node.parentElement;) {
+      path.unshift([...node.parentElement.children].indexOf(node));
+      node = node.parentElement;
+    }
+    return path;
+  });
+  return elementEnd(html, last);
 }

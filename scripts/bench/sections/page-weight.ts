@@ -3,7 +3,12 @@ import { CONTENT_SHOWN, ENTRY_FILES_PATH } from '../../../src/members/contract.t
 import { SITE_URL } from '../../fixtures/servers.ts';
 import { launchBrowser, newTab } from '../browser.ts';
 import { atMost, exactly, type Figure } from '../lib/figures.ts';
-import { elementEnd, FIRST_SCREEN_BUDGET, sealedFirstScreenEnd } from '../lib/first-screen.ts';
+import {
+  FIRST_SCREEN_BUDGET,
+  FIRST_SCREEN_VIEWPORT,
+  publicFirstScreenEnd,
+  sealedFirstScreenEnd,
+} from '../lib/first-screen.ts';
 import { sizesOf } from '../lib/sizes.ts';
 import { formatValue } from '../lib/table.ts';
 import { firstEntryPath, PAGE_TYPES } from '../page-types.ts';
@@ -11,8 +16,7 @@ import type { Section } from '../section.ts';
 import { weighPage } from '../weigh-page.ts';
 
 const SECTION = 'Page weight';
-/** Lighthouse's mobile screen, whose first screen is weighed. */
-const MOBILE = { width: 412, height: 823 };
+const MOBILE = FIRST_SCREEN_VIEWPORT;
 
 /** What a page sends before its first screen can paint, and where that ends. */
 interface FirstScreen {
@@ -34,27 +38,7 @@ async function publicFirstScreen(browser: Browser, path: string): Promise<FirstS
     const page = await context.newPage();
     const response = await page.goto(path);
     const html = (await response?.text()) ?? '';
-    const last = await page.evaluate(() => {
-      const shown = [...document.body.querySelectorAll('*')].filter((element) => {
-        const box = element.getBoundingClientRect();
-        return (
-          box.width > 0 &&
-          box.height > 0 &&
-          box.top < innerHeight &&
-          box.bottom > 0 &&
-          box.left < innerWidth &&
-          box.right > 0 &&
-          element.checkVisibility({ visibilityProperty: true })
-        );
-      });
-      const path: number[] = [];
-      for (let node = shown.at(-1) ?? document.body; node.parentElement;) {
-        path.unshift([...node.parentElement.children].indexOf(node));
-        node = node.parentElement;
-      }
-      return path;
-    });
-    const end = elementEnd(html, last);
+    const end = await publicFirstScreenEnd(page, html);
     return {
       gzip: sizesOf(html.slice(0, end)).gzip,
       note: `HTML through the last element on a ${MOBILE.width}x${MOBILE.height} screen, ${formatValue(end, 'B')} of ${formatValue(html.length, 'B')} raw`,
