@@ -105,8 +105,9 @@ export function firstScreenTokens(document: Document, end: Element): string[] {
       tokens.push(name);
       for (const token of codeTokens(value)) tokens.push(token);
     }
-    if (element.tagName === 'script')
+    if (element.tagName === 'script') {
       for (const token of codeTokens(text(element))) tokens.push(token);
+    }
     if (element.tagName === 'noscript') {
       for (const token of documentTokens(parseFragment(text(element)))) tokens.push(token);
     }
@@ -359,6 +360,19 @@ export function styleGroups(rejected: readonly Set<string>[], limit: number): nu
  */
 export const STYLE_VARIANTS = 8;
 
+/**
+ * At most this many different first-screen stylesheets, for the pages that mark where their first
+ * screen ends (firstScreenEnd): each is one more hash in the policy line, 1,748 characters of its
+ * 2,000 with home's one (2026-11-28).
+ */
+export const FIRST_SCREEN_VARIANTS = 2;
+
+/** What every one of `sets` drops: what a group of pages can drop. */
+function dropsOfAll(sets: readonly Set<string>[]): Set<string> {
+  const [first, ...others] = sets;
+  return new Set([...(first ?? [])].filter((key) => others.every((set) => set.has(key))));
+}
+
 /** The page's links to a stylesheet Astro wrote in /_astro/. */
 function siteStylesheets(document: Document): Element[] {
   return [...elements(document)].filter(
@@ -459,43 +473,65 @@ export class StyleUse {
    * Puts each read page's group's rules inline in place of its links, with their hash in its
    * policy.
    *
-   * @returns how many pages and groups, the whole stylesheet's size and the largest inline part
+   * @returns how many pages, groups and first-screen groups, the whole stylesheet's size and the
+   *   largest inline part
    */
-  inline(): { pages: number; groups: number; whole: number; largest: number } {
+  inline(): {
+    pages: number;
+    groups: number;
+    firstScreens: number;
+    whole: number;
+    largest: number;
+  } {
     if (this.#hrefs.size > 1) {
       throw new Error(
         `one stylesheet for every page was expected, found ${[...this.#hrefs].join(', ')}`,
       );
     }
     const styled = this.#read;
-    if (styled.length === 0) return { pages: 0, groups: 0, whole: 0, largest: 0 };
+    if (styled.length === 0) return { pages: 0, groups: 0, firstScreens: 0, whole: 0, largest: 0 };
     const groups = styleGroups(
       styled.map((one) => one.rejected),
       STYLE_VARIANTS,
     );
     let largest = 0;
-    for (const group of groups) {
-      const members = group.map((index) => styled[index] as (typeof styled)[0]);
-      // What the group drops is what every one of its pages drops.
-      const [first, ...others] = members.map((one) => one.rejected);
-      const rejected = new Set(
-        [...(first ?? [])].filter((key) => others.every((set) => set.has(key))),
+    // The first screens' rules, grouped as the pages' are: each group's is what none of its
+    // pages' first screens drops. A rule another page's first screen adds names a class this
+    // page never shows, so it styles nothing here.
+    const marked = styled.flatMap((one, index) => (one.first ? [index] : []));
+    const firstGroups = styleGroups(
+      marked.map((index) => styled[index]?.first as Set<string>),
+      FIRST_SCREEN_VARIANTS,
+    );
+    const firstScreenCss = new Map<number, string>();
+    for (const group of firstGroups) {
+      const pages = group.map((at) => marked[at] as number);
+      const css = rulesWithout(
+        this.#css,
+        dropsOfAll(pages.map((index) => styled[index]?.first as Set<string>)),
       );
-      const used = rulesWithout(this.#css, rejected);
+      largest = Math.max(largest, css.length);
+      for (const index of pages) firstScreenCss.set(index, css);
+    }
+    for (const group of groups) {
+      const used = rulesWithout(
+        this.#css,
+        dropsOfAll(group.map((index) => (styled[index] as (typeof styled)[0]).rejected)),
+      );
       largest = Math.max(largest, used.length);
-      for (const { page, first } of members) {
+      for (const index of group) {
+        const { page } = styled[index] as (typeof styled)[0];
         const links = siteStylesheets(page.document).map(outerSpan);
         const policy = find(page.document, isPolicyMeta);
         const edits: Edit[] = links.map((span) => ({ ...span, text: '' }));
         const last = edits.at(-1) as Edit;
         const styles = [used];
-        const end = first && firstScreenEnd(page.document);
-        if (first && end) {
-          // What the first screen drops is at least what its page drops, so its rules are some
-          // of the page's, and the page's, after it, have the last word.
-          const firstScreen = rulesWithout(this.#css, first);
+        const firstScreen = firstScreenCss.get(index);
+        const end = firstScreen !== undefined && firstScreenEnd(page.document);
+        if (firstScreen !== undefined && end) {
+          // What the first screen needs is some of what the page needs, and the page's rules,
+          // after it, have the last word.
           styles.unshift(firstScreen);
-          largest = Math.max(largest, firstScreen.length);
           const after = outerSpan(end).end;
           edits.push({ start: after, end: after, text: `<style>${used}</style>` });
         }
@@ -516,6 +552,12 @@ export class StyleUse {
         page.html = applyEdits(page.html, edits);
       }
     }
-    return { pages: styled.length, groups: groups.length, whole: this.#css.length, largest };
+    return {
+      pages: styled.length,
+      groups: groups.length,
+      firstScreens: firstGroups.length,
+      whole: this.#css.length,
+      largest,
+    };
   }
 }

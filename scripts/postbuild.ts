@@ -275,7 +275,7 @@ async function finishBuild(): Promise<void> {
   );
   const inlined = styles.inline();
   console.log(
-    `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet`,
+    `  styles: ${inlined.pages} pages carry inline the rules they use (${inlined.groups} variants, at most ${kib(inlined.largest)} of the whole ${kib(inlined.whole)}), instead of the whole stylesheet; ${inlined.firstScreens} with only their first screen's in <head>`,
   );
   await arrangePageModules(dist, pages);
   const { prefixes } = await sealMembersContent(pages, key, entries);

@@ -7,6 +7,7 @@ import { BuiltPage } from '../../scripts/built-pages.ts';
 import { hashSource, parsePolicy } from '../../scripts/csp.ts';
 import { attribute, elements, find, parsePage, text } from '../../scripts/html.ts';
 import {
+  FIRST_SCREEN_VARIANTS,
   StyleUse,
   codeTokens,
   documentTokens,
@@ -340,5 +341,26 @@ describe('StyleUse: a page that marks where its first screen ends', () => {
       marked.html.indexOf('<body>'),
     );
     expect(marked.styleSrc).toEqual(["'self'", hashSource(head), hashSource(rest)]);
+  });
+
+  it(`inlines at most ${FIRST_SCREEN_VARIANTS} different first screens, each holding what its pages' need`, async () => {
+    const styles = await StyleUse.of(pathToFileURL(`${dist}/`), { scripts: false });
+    const classes = ['flex', 'grid', 'ring', 'space-y-2', 'sm:hidden'];
+    const pages = classes.map(
+      (name, index) =>
+        new BuiltPage(
+          `page-${index}.html`,
+          page(`<section data-first-screen-end><p class="${name}">On screen</p></section>`),
+        ),
+    );
+    for (const one of pages) await styles.read(one, one.document);
+    expect(styles.inline().firstScreens).toBe(FIRST_SCREEN_VARIANTS);
+    const heads = pages.map((one) => {
+      const document = parsePage(one.html);
+      return text(find(document, (element) => element.tagName === 'style') as never);
+    });
+    expect(new Set(heads).size).toBe(FIRST_SCREEN_VARIANTS);
+    const rules = ['.flex{', '.grid{', '.ring,.ring-1{', '.space-y-2>', 'sm\\:hidden{'];
+    heads.forEach((head, index) => expect(head).toContain(rules[index]));
   });
 });
