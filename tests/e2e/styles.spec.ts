@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CONTENT_SHOWN } from '../../src/members/contract.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/lib/constants.ts';
 import { LOCAL_SITE_URL } from '../../src/lib/local-defaults.ts';
 import { DIST, filesUnder } from './support/dist.ts';
 import { expect, test } from './support/member.ts';
@@ -155,4 +156,63 @@ test.describe('signed out', () => {
       await context.close();
     });
   }
+
+  test("the home page's first screen looks the same on the rules of its <head> alone", async ({
+    browser,
+  }) => {
+    // Its <head> holds only what the markup up to the marked element uses; the page's own rules
+    // follow that element (scripts/critical-css.ts). Until they arrive, what is parsed so far
+    // must already look as it will: as the HTML has it, before any script.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto(`${LOCAL_SITE_URL}/`);
+      const found = await page.evaluate(
+        ({ properties, marker }) => {
+          const end = document.querySelector(`[${marker}]`);
+          const sheets = [...document.querySelectorAll('style')];
+          const later = sheets[1]?.sheet;
+          if (!end || !later || sheets[0]?.parentElement !== document.head) {
+            throw new Error("expected a first-screen stylesheet in <head> and the page's after");
+          }
+          const elements = [...document.body.querySelectorAll('*')].filter(
+            (element) =>
+              element === end ||
+              (end.compareDocumentPosition(element) &
+                (Node.DOCUMENT_POSITION_PRECEDING | Node.DOCUMENT_POSITION_CONTAINED_BY)) !==
+                0,
+          );
+          const found: string[] = [];
+          for (const dark of [true, false]) {
+            document.documentElement.classList.toggle('dark', dark);
+            const styles = () =>
+              elements.map((element) => {
+                const style = getComputedStyle(element);
+                return properties.map((name) => style.getPropertyValue(name));
+              });
+            const whole = styles();
+            later.disabled = true;
+            const first = styles();
+            later.disabled = false;
+            elements.forEach((element, index) => {
+              properties.forEach((name, at) => {
+                if (first[index]?.[at] === whole[index]?.[at]) return;
+                found.push(
+                  `${dark ? 'dark' : 'light'} <${element.localName} class="${element.getAttribute('class') ?? ''}"> ${name}: ${first[index]?.[at]} ≠ ${whole[index]?.[at]}`,
+                );
+              });
+            });
+          }
+          return { found, checked: elements.length };
+        },
+        { properties: PROPERTIES, marker: FIRST_SCREEN_END_ATTRIBUTE },
+      );
+      expect(found.checked).toBeGreaterThan(50);
+      expect(found.found).toEqual([]);
+      await context.close();
+    }
+  });
 });
