@@ -3,6 +3,7 @@
 // port would print one address and serve another. So a busy port stops them before the build,
 // naming the port and the variable that moves it.
 import { createServer } from 'node:net';
+import { accepting } from '../local-auth-server/ports.ts';
 import { LOCAL_POSTGRES_PORT, LOCAL_SITE_PORT } from '../src/lib/local-defaults.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
@@ -36,11 +37,17 @@ export function portIsFree(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** Exits with one message per busy port. */
+/**
+ * Exits with one message per busy port: one a server answers on. A port only a closing
+ * connection holds (the stack's lie in the kernel's ephemeral range) is left to the server,
+ * which waits for it (local-auth-server/ports.ts).
+ */
 export async function refuseBusyPorts(ports: NeededPort[]): Promise<void> {
   const busy: NeededPort[] = [];
   for (const entry of ports) {
-    if (!(await portIsFree(entry.host, entry.port))) busy.push(entry);
+    if (!(await portIsFree(entry.host, entry.port)) && (await accepting(entry.host, entry.port))) {
+      busy.push(entry);
+    }
   }
   if (busy.length === 0) return;
   console.error('');
