@@ -69,21 +69,24 @@ export function codeTokens(code: string): string[] {
  */
 export function documentTokens(root: DefaultTreeAdapterTypes.ParentNode): string[] {
   const tokens: string[] = [];
+  for (const element of elements(root, { templates: true })) addElementTokens(element, tokens);
+  return tokens;
+}
+
+/** Adds to `tokens` what documentTokens reads of one element (not of its children). */
+function addElementTokens(element: Element, tokens: string[]): void {
   // One at a time: a large catalogue's entry map is one attribute of 100,000 tokens and more,
   // past what a spread into push() may pass.
   const add = (more: Iterable<string>) => {
     for (const token of more) tokens.push(token);
   };
-  for (const element of elements(root, { templates: true })) {
-    tokens.push(element.tagName);
-    for (const { name, value } of element.attrs) {
-      tokens.push(name);
-      add(codeTokens(value));
-    }
-    if (element.tagName === 'script') add(codeTokens(text(element)));
-    if (element.tagName === 'noscript') add(documentTokens(parseFragment(text(element))));
+  tokens.push(element.tagName);
+  for (const { name, value } of element.attrs) {
+    tokens.push(name);
+    add(codeTokens(value));
   }
-  return tokens;
+  if (element.tagName === 'script') add(codeTokens(text(element)));
+  if (element.tagName === 'noscript') add(documentTokens(parseFragment(text(element))));
 }
 
 /** The element a page's first screen ends with (FIRST_SCREEN_END_ATTRIBUTE), if it marks one. */
@@ -100,17 +103,7 @@ export function firstScreenTokens(document: Document, end: Element): string[] {
   const tokens: string[] = [];
   for (const element of elements(document)) {
     if (outerSpan(element).start >= stop) break;
-    tokens.push(element.tagName);
-    for (const { name, value } of element.attrs) {
-      tokens.push(name);
-      for (const token of codeTokens(value)) tokens.push(token);
-    }
-    if (element.tagName === 'script') {
-      for (const token of codeTokens(text(element))) tokens.push(token);
-    }
-    if (element.tagName === 'noscript') {
-      for (const token of documentTokens(parseFragment(text(element)))) tokens.push(token);
-    }
+    addElementTokens(element, tokens);
   }
   return tokens;
 }
@@ -496,8 +489,9 @@ export class StyleUse {
     );
     let largest = 0;
     // The first screens' rules, grouped as the pages' are: each group's is what none of its
-    // pages' first screens drops. A rule another page's first screen adds names a class this
-    // page never shows, so it styles nothing here.
+    // pages' first screens drops. A rule another page's first screen adds either names a class
+    // this page never shows, and matches nothing here, or one it shows later, and is among the
+    // page's own rules after the first screen too.
     const marked = styled.flatMap((one, index) => (one.first ? [index] : []));
     const firstGroups = styleGroups(
       marked.map((index) => styled[index]?.first as Set<string>),
