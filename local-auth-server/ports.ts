@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { accepting } from '../scripts/ports.ts';
 
 /*
  * The stack's fixed ports, 54321 and 54322 (where the Supabase CLI puts its gateway and
@@ -14,20 +14,6 @@ import { connect } from 'node:net';
 /** How long a start waits for a port held by a connection: TIME_WAIT's 60 s, and a margin. */
 export const PORT_PATIENCE_MS = 65_000;
 const RETRY_EVERY_MS = 200;
-
-/** Whether a server accepts connections on host:port. */
-export function accepting(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 /** What bindPatiently needs from the world: tests pass fakes. */
 export interface PortWorld {

@@ -2,8 +2,7 @@
 // (canonical links, the auth server's redirects): a server that quietly moved to the next free
 // port would print one address and serve another. So a busy port stops them before the build,
 // naming the port and the variable that moves it.
-import { createServer } from 'node:net';
-import { accepting } from '../local-auth-server/ports.ts';
+import { connect, createServer } from 'node:net';
 import { LOCAL_POSTGRES_PORT, LOCAL_SITE_PORT } from '../src/lib/local-defaults.ts';
 import type { SiteConfig } from '../src/lib/site-config.ts';
 
@@ -34,6 +33,20 @@ export function portIsFree(host: string, port: number): Promise<boolean> {
     const probe = createServer();
     probe.once('error', () => resolve(false));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Whether a server accepts connections on host:port. */
+export function accepting(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
   });
 }
 

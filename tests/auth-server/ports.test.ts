@@ -1,12 +1,12 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  accepting,
   addressInUse,
   bindPatiently,
   PORT_PATIENCE_MS,
   type PortWorld,
 } from '../../local-auth-server/ports.ts';
+import { accepting } from '../../scripts/ports.ts';
 
 const HOST = '127.0.0.1';
 const opened: Array<Server | Socket> = [];
