@@ -73,13 +73,23 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'PreconnectToSearch',
 ];
 
+/**
+ * What these tools turn off beyond Playwright's list: RenderDocument (above), and
+ * KeepAliveInBrowserMigration, with which Chromium hands a `keepalive` request to its browser
+ * process, where page.route never sees it: the members' database requests are all keepalive
+ * (src/members/database.ts), so on Debian's Chromium 150 a test that holds or refuses one
+ * (tests/e2e/notes.spec.ts, my-details.spec.ts, favourites.spec.ts) saw it pass straight
+ * through. The request and its answer are the same either way.
+ */
+const OUR_DISABLED_FEATURES = ['RenderDocument', 'KeepAliveInBrowserMigration'];
+
 /** Launch options for Playwright's chromium.launch: whichever Chromium the machine has, these flags. */
 export function chromiumLaunchOptions() {
   const path = findChromium()?.path;
   return {
     args: [
       ...CHROMIUM_ARGS,
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument'].join(',')}`,
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
     ],
     ...(path ? { executablePath: path } : {}),
   };

@@ -2,6 +2,13 @@ import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
 import { isSearchShortcut, SEARCH_SHORTCUTS } from './shortcut.ts';
 
 let started: Promise<unknown> | undefined;
+/**
+ * Where to ask for the dialog's code again once it failed to load. A browser may keep a failed
+ * module fetch for the page's life (Chromium 150 does: a second import() of the address fails at
+ * once, without a request), so the retry asks for the same file, as the failure names it
+ * (Chromium and Firefox do; Safari does not), under an address of its own.
+ */
+let retryAt: string | undefined;
 
 /**
  * Opens the search dialog at once and loads what fills it: the index starts downloading while
@@ -20,15 +27,21 @@ function openDialog(dialog: HTMLDialogElement): void {
     });
     document.head.append(preload);
     // Defines <search-dialog>, which then wires itself.
-    return import('./dialog.ts').catch((error: unknown) => {
-      // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
-      // dialog again tries again.
-      console.error('Could not load search', error);
-      started = undefined;
-      const status = dialog.querySelector('[data-search-dialog-status]');
-      if (status)
-        status.textContent = 'Search could not load. Close it and try again, or reload the page.';
-    });
+    return (retryAt ? import(/* @vite-ignore */ retryAt) : import('./dialog.ts')).catch(
+      (error: unknown) => {
+        // The dialog's code did not arrive (offline, or a deploy replaced it): opening the
+        // dialog again tries again.
+        console.error('Could not load search', error);
+        started = undefined;
+        const named = /https?:\/\/[^\s?]+/.exec(String(error))?.[0];
+        if (named && URL.canParse(named) && new URL(named).origin === location.origin) {
+          retryAt = `${named}?retry=${Date.now()}`;
+        }
+        const status = dialog.querySelector('[data-search-dialog-status]');
+        if (status)
+          status.textContent = 'Search could not load. Close it and try again, or reload the page.';
+      },
+    );
   })();
   if (!dialog.open) dialog.showModal();
   const input = dialog.querySelector<HTMLInputElement>('[data-search-dialog-input]');
