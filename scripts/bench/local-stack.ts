@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { alive, commandLine, parentOf } from '../../local-auth-server/processes.ts';
+import { alive, commandLine, endedWithin, parentOf } from '../../local-auth-server/processes.ts';
 import { LOCAL_HOST, LOCAL_PUBLISHABLE_KEY } from '../../src/lib/local-defaults.ts';
 import { testAuthServerEnv } from '../fixtures/servers.ts';
 import { send } from './lib/http-load.ts';
@@ -129,13 +129,6 @@ export async function waitUntilHealthy(stack: StackProcess, limitSeconds = 90): 
   }
 }
 
-/** Waits up to `ms` for a process to end; true when it did. */
-async function ended(pid: number, ms: number): Promise<boolean> {
-  const deadline = performance.now() + ms;
-  while (alive(pid) && performance.now() < deadline) await sleep(50);
-  return !alive(pid);
-}
-
 /** The postmaster's pid from the cluster's postmaster.pid, if there is one. */
 export function postmasterPid(dataDir: string): number | undefined {
   try {
@@ -159,7 +152,7 @@ export async function stopOrphanedPostgrest(stack: StackProcess): Promise<number
   );
   for (const pid of left) {
     process.kill(pid, 'SIGTERM');
-    if (!(await ended(pid, 5_000))) process.kill(pid, 'SIGKILL');
+    if (!(await endedWithin(pid, 5_000))) process.kill(pid, 'SIGKILL');
   }
   stack.children.clear();
   return left.length;
@@ -190,7 +183,7 @@ export async function stopStack(stack: StackProcess): Promise<void> {
     !/node/.test(commandLine(parentOf(postmaster)))
   ) {
     process.kill(postmaster, 'SIGINT');
-    if (!(await ended(postmaster, 30_000))) process.kill(postmaster, 'SIGQUIT');
+    if (!(await endedWithin(postmaster, 30_000))) process.kill(postmaster, 'SIGQUIT');
   }
 }
 

@@ -16,7 +16,6 @@ import type { Section } from '../section.ts';
 import { weighPage } from '../weigh-page.ts';
 
 const SECTION = 'Page weight';
-const MOBILE = FIRST_SCREEN_VIEWPORT;
 
 /** What a page sends before its first screen can paint, and where that ends. */
 interface FirstScreen {
@@ -32,7 +31,7 @@ async function publicFirstScreen(browser: Browser, path: string): Promise<FirstS
   const context = await browser.newContext({
     baseURL: SITE_URL,
     javaScriptEnabled: false,
-    viewport: MOBILE,
+    viewport: FIRST_SCREEN_VIEWPORT,
   });
   try {
     const page = await context.newPage();
@@ -41,7 +40,7 @@ async function publicFirstScreen(browser: Browser, path: string): Promise<FirstS
     const end = await publicFirstScreenEnd(page, html);
     return {
       gzip: sizesOf(html.slice(0, end)).gzip,
-      note: `HTML through the last element on a ${MOBILE.width}x${MOBILE.height} screen, ${formatValue(end, 'B')} of ${formatValue(html.length, 'B')} raw`,
+      note: `HTML through the last element on a ${FIRST_SCREEN_VIEWPORT.width}x${FIRST_SCREEN_VIEWPORT.height} screen, ${formatValue(end, 'B')} of ${formatValue(html.length, 'B')} raw`,
     };
   } finally {
     await context.close();
