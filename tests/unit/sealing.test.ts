@@ -5,6 +5,7 @@ import {
   entryFileName,
   fromBase64,
   importContentKey,
+  inflateText,
   parseContentKey,
   seal,
   SealError,
@@ -20,6 +21,11 @@ describe('sealing', () => {
     const key = await keyFrom(rawKey());
     const text = `<h1>Tool Stack</h1> — “quotes”, emoji 🚀, ${'x'.repeat(300_000)}`;
     expect(await unseal(key, await seal(key, text, '/toolstack'), '/toolstack')).toBe(text);
+  });
+
+  it('refuses bytes that are not deflate data, with nothing left unhandled', async () => {
+    const notDeflate = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x01, 0x02]);
+    await expect(inflateText(notDeflate)).rejects.toThrow();
   });
 
   it('compresses before sealing, so a sealed page is not bigger than its gzip', async () => {
