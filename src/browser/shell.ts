@@ -1,5 +1,5 @@
 import { startMembersPage } from '../members/page.ts';
-import { MEMBER_ATTRIBUTE } from '../members/contract.ts';
+import { MEMBER_ATTRIBUTE, MEMBERS_ELEMENTS } from '../members/contract.ts';
 import { onStoredSessionChange } from '../members/state.ts';
 import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
 import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
@@ -47,10 +47,28 @@ onStoredSessionChange(() => restoreSession(localStorage, Date.now() / 1000));
 // shell has loaded.
 $displayName.subscribe(showMemberName);
 
+/**
+ * Defines the stars, the saved list and Recently added (src/browser/members-elements.ts) on a
+ * member's page that holds one, in its markup or in a template it draws from: never a visitor's
+ * download, nor one of a page without them (/account). Asked again when a session is restored; a
+ * sealed region opened after this script ran (by src/members/recover.ts) asks for them itself.
+ */
+function defineMembersElementsIfUsed(): void {
+  if (!document.documentElement.hasAttribute(MEMBER_ATTRIBUTE)) return;
+  const selector = MEMBERS_ELEMENTS.join();
+  const used =
+    document.querySelector(selector) !== null ||
+    [...document.querySelectorAll('template')].some(
+      (template) => template.content.querySelector(selector) !== null,
+    );
+  if (used) void import('./members-elements.ts');
+}
+
 $auth.subscribe(({ status }) => {
   if (status !== 'loading') {
     document.documentElement.toggleAttribute(MEMBER_ATTRIBUTE, status === 'signed-in');
   }
+  defineMembersElementsIfUsed();
 });
 
 startMembersPage();

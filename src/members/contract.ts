@@ -45,6 +45,12 @@ export const STATE_EVENT = 'members-state';
 export const MEMBER_ATTRIBUTE = 'data-member';
 
 /**
+ * The members' own elements (the stars, the saved list, Recently added), defined by
+ * src/browser/members-elements.ts on a member's page that holds one (src/browser/shell.ts).
+ */
+export const MEMBERS_ELEMENTS = ['favourite-button', 'saved-list', 'recently-added'] as const;
+
+/**
  * The <template> inside a sealed <main>, ahead of the opener, that holds its first part's
  * ciphertext (scripts/seal.ts); the later parts are in the file SEALED_REST_ATTRIBUTE names.
  */

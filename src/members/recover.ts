@@ -68,7 +68,11 @@ async function reopen(own: SealedParts | null, fresh = false): Promise<void> {
     await withMembersKey(async (_, key) => {
       const what = await partsToOpen(region.main, own, here, key, fresh);
       if ('goTo' in what) location.replace(what.goTo);
-      else await openRegion(region.main, what.parts, key, what.path, () => setMembersState('open'));
+      else {
+        await openRegion(region.main, what.parts, key, what.path, () => setMembersState('open'));
+        // The shell looked for the stars before this region was open (src/browser/shell.ts).
+        void import('../browser/members-elements.ts');
+      }
     });
   } catch (error) {
     if (error instanceof SignInNeeded) {
