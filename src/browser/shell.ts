@@ -2,7 +2,7 @@ import { startMembersPage } from '../members/page.ts';
 import { MEMBER_ATTRIBUTE, MEMBERS_ELEMENTS } from '../members/contract.ts';
 import { onStoredSessionChange } from '../members/state.ts';
 import { $auth, $displayName, restoreSession } from '../stores/auth.ts';
-import { HANDOVER_TOAST_KEY } from '../lib/constants.ts';
+import { HANDOVER_TOAST_KEY, MANIFEST_PATH } from '../lib/constants.ts';
 // The header's elements (ThemeToggle.astro, NavMenu.astro and UserMenu.astro, MobileMenu.astro),
 // defined here rather than in each component's own script: on every page, four more script
 // files would cost the home page about 1 KB of its 10 KB budget (npm run bench).
@@ -31,6 +31,12 @@ document.addEventListener('click', (event) => {
   }
 });
 registerServiceWorker();
+// The web app manifest, linked only now that the page's content is on screen: a browser fetches
+// a linked manifest, and the icon its install check picks, once the page has loaded, which on a
+// members' page is before its content's paint; nothing on screen needs either.
+document.head.append(
+  Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST_PATH }),
+);
 fetchTypefaceForLaterPages();
 // Browsers without Speculation Rules prefetch members' pages on hover instead of prerendering
 // them (src/lib/speculation-rules.ts); Chromium never loads this.

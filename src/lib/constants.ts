@@ -75,3 +75,9 @@ export const PROMPT_ASSISTANT_KEY = 'prompt-assistant';
  * fits the first bytes the server sends.
  */
 export const FIRST_SCREEN_END_ATTRIBUTE = 'data-first-screen-end';
+
+/**
+ * The web app manifest (public/manifest.webmanifest), linked by the site's shell once a page's
+ * content is on screen rather than in its HTML (src/browser/shell.ts).
+ */
+export const MANIFEST_PATH = '/manifest.webmanifest';

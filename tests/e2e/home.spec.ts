@@ -59,6 +59,30 @@ test('every page carries its metadata and both JSON-LD blocks', async ({ page })
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
+test('the favicon is in the page and the manifest is linked once the page has been shown', async ({
+  page,
+}) => {
+  const html = (await (await page.goto('/'))?.text()) ?? '';
+  // The SVG favicon needs no request: it is the data: URL of public/favicon.svg.
+  const icon = await page
+    .locator('link[rel="icon"][type="image/svg+xml"]')
+    .evaluate((link) => (link as HTMLLinkElement).href);
+  const favicon = await (await page.request.get('/favicon.svg')).text();
+  expect(decodeURIComponent(icon.slice('data:image/svg+xml,'.length))).toBe(
+    favicon.trim().replace(/\s+/g, ' ').replaceAll('"', "'"),
+  );
+  // The manifest is not in the HTML the browser parses first; the site's shell links it (the
+  // theme toggle works: the shell has run), and it is there to fetch.
+  expect(html).not.toContain('rel="manifest"');
+  await page.waitForFunction(() => customElements.get('theme-toggle') !== undefined);
+  const manifest = page.locator('link[rel="manifest"]');
+  await expect(manifest).toHaveCount(1);
+  const href = await manifest.evaluate((link) => (link as HTMLLinkElement).href);
+  expect((await page.request.get(href)).headers()['content-type']).toContain(
+    'application/manifest+json',
+  );
+});
+
 test('a members page has its own title and canonical URL', async ({ request }) => {
   const html = await (await request.get('/prompts')).text();
   expect(html).toContain('<title>AI Prompts | Venture Studio</title>');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { svgDataUrl } from '../../src/lib/svg-data-url.ts';
+import { readFileSync } from 'node:fs';
+import { compactSvgDataUrl, svgDataUrl } from '../../src/lib/svg-data-url.ts';
 
 describe('svgDataUrl', () => {
   it('percent-encodes the raw SVG supabase-js hands over, so a # colour cannot end the URL', () => {
@@ -13,5 +14,38 @@ describe('svgDataUrl', () => {
 
   it('leaves any other URL alone', () => {
     expect(svgDataUrl('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+  });
+});
+
+describe('compactSvgDataUrl', () => {
+  const decoded = (url: string) => decodeURIComponent(url.slice('data:image/svg+xml,'.length));
+
+  it.each([
+    [
+      'a # colour, which would end the URL',
+      '<svg><path fill="#7c3aed"/></svg>',
+      "<svg><path fill='#7c3aed'/></svg>",
+    ],
+    ['a % sign', '<svg><rect width="100%"/></svg>', "<svg><rect width='100%'/></svg>"],
+    [
+      'white space and new lines',
+      '<svg>\n  <g>\t<rect/></g>\n</svg>\n',
+      '<svg> <g> <rect/></g> </svg>',
+    ],
+    ['non-ASCII text', '<svg><title>Café — ✓</title></svg>', '<svg><title>Café — ✓</title></svg>'],
+  ])('keeps the SVG whole with %s', (_, svg, expected) => {
+    const url = compactSvgDataUrl(svg);
+    expect(decoded(url)).toBe(expected);
+    // Nothing left that ends the URL (#), closes the attribute (") or is not printable ASCII.
+    expect(url).not.toMatch(/[#"]|[^ -~]/u);
+    // The WHATWG parser reads it whole: no fragment cut off.
+    expect(new URL(url).hash).toBe('');
+  });
+
+  it('is shorter than encodeURIComponent for the favicon', () => {
+    const favicon = readFileSync(new URL('../../public/favicon.svg', import.meta.url), 'utf8');
+    const url = compactSvgDataUrl(favicon);
+    expect(decoded(url)).toBe(favicon.trim().replace(/\s+/g, ' ').replaceAll('"', "'"));
+    expect(url.length).toBeLessThan(encodeURIComponent(favicon.trim()).length);
   });
 });

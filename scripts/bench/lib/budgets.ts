@@ -29,7 +29,9 @@ export const JS_BUDGETS = {
    * that keep a failed module fetch for the page's life (Chromium 150: src/search/shortcuts.ts):
    * 95 B, 11,987 B. The stars', the saved list's and Recently added's elements then came to be
    * defined by one module the shell loads for members only (src/browser/members-elements.ts):
-   * three scripts a visitor never used, less the shell's look for them: 10,381 B.
+   * three scripts a visitor never used, less the shell's look for them: 10,381 B. The shell then
+   * linked the web app manifest once the page is shown rather than the HTML (src/browser/shell.ts):
+   * 10,416 B.
    */
   home: 10.5 * KB,
   /** /auth, which loads the forms (React) but not the auth client until needed. */
@@ -53,7 +55,8 @@ export const JS_BUDGETS = {
    * requested by the preload scanner during the parse, they put /account's simulated LCP on
    * a step of 1,290 ms instead of 1,050 in most runs (docs/performance.md): 117,473 B. The
    * shell then looked for the members' own elements before loading their code (stars, saved
-   * list, Recently added: src/browser/members-elements.ts), which /account never loads: 117,698 B.
+   * list, Recently added: src/browser/members-elements.ts), which /account never loads: 117,698 B;
+   * and linked the web app manifest (as on the home page above): 117,733 B.
    */
   account: 118 * KB,
 } as const;
