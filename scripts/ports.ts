@@ -52,7 +52,7 @@ export function accepting(host: string, port: number): Promise<boolean> {
 
 /**
  * Exits with one message per busy port: one a server answers on. A port only a closing
- * connection holds (the stack's lie in the kernel's ephemeral range) is left to the server,
+ * connection holds (the stack's ports lie in the kernel's ephemeral range) is left to the server,
  * which waits for it (local-auth-server/ports.ts).
  */
 export async function refuseBusyPorts(ports: NeededPort[]): Promise<void> {

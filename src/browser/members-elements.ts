@@ -1,4 +1,5 @@
 import { MEMBERS_ELEMENTS } from '../members/contract.ts';
+import { whenLoaded } from './paint-timing.ts';
 
 /*
  * The members' own elements (MEMBERS_ELEMENTS): the stars (src/components/FavouriteButton.astro),
@@ -42,18 +43,12 @@ class FavouriteButton extends HTMLElement {
   }
 }
 
-/** Runs `start` once the page has loaded, so that the lists never compete with it. */
-function afterPageLoad(start: () => void): void {
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
-}
-
 /** Lists the member's favourites (src/browser/saved-list.ts). */
 class SavedList extends HTMLElement {
   #stop: (() => void) | undefined;
 
   connectedCallback(): void {
-    afterPageLoad(
+    whenLoaded(
       () =>
         void import('./saved-list.ts').then(({ showSaved }) => {
           if (this.isConnected) this.#stop = showSaved(this);
@@ -70,7 +65,7 @@ class SavedList extends HTMLElement {
 class RecentlyAdded extends HTMLElement {
   connectedCallback(): void {
     // Failed (offline, or a deploy replaced the code): the section says so (its CSS).
-    afterPageLoad(
+    whenLoaded(
       () =>
         void import('./recently-added.ts').then(
           ({ showRecentlyAdded }) => showRecentlyAdded(this),

@@ -62,7 +62,11 @@ export function afterFirstContentfulPaint(run: () => void): void {
  * `run` does anything.
  */
 export function afterLoad(run: () => void): void {
-  const later = () => afterFrameShown(run);
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  whenLoaded(() => afterFrameShown(run));
+}
+
+/** Runs `run` once the page has loaded: now, if it has. */
+export function whenLoaded(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else addEventListener('load', run, { once: true });
 }

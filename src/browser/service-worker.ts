@@ -1,3 +1,5 @@
+import { whenLoaded } from './paint-timing.ts';
+
 /**
  * Registers /service-worker.js (built by scripts/postbuild.ts). The worker activates at once on a
  * new deploy; the page then reloads so it never runs old code against the new build, waiting
@@ -27,6 +29,5 @@ export function registerServiceWorker(): void {
   // Once the page has loaded, so the worker's precaching never competes with it. A sealed
   // members' page runs its modules only after load (src/members/inline/opener.ts): the event
   // has passed by then.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  whenLoaded(register);
 }

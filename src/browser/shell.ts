@@ -56,18 +56,20 @@ $displayName.subscribe(showMemberName);
 /**
  * Defines the stars, the saved list and Recently added (src/browser/members-elements.ts) on a
  * member's page that holds one, in its markup or in a template it draws from: never a visitor's
- * download, nor one of a page without them (/account). Asked again when a session is restored; a
- * sealed region opened after this script ran (by src/members/recover.ts) asks for them itself.
+ * download, nor one of a page without them (/account). Looked for again, until found, when a
+ * session is restored; a sealed region opened after this script ran (by src/members/recover.ts)
+ * asks for them itself.
  */
+let membersElements: Promise<unknown> | undefined;
 function defineMembersElementsIfUsed(): void {
-  if (!document.documentElement.hasAttribute(MEMBER_ATTRIBUTE)) return;
+  if (membersElements || !document.documentElement.hasAttribute(MEMBER_ATTRIBUTE)) return;
   const selector = MEMBERS_ELEMENTS.join();
   const used =
     document.querySelector(selector) !== null ||
     [...document.querySelectorAll('template')].some(
       (template) => template.content.querySelector(selector) !== null,
     );
-  if (used) void import('./members-elements.ts');
+  if (used) membersElements = import('./members-elements.ts');
 }
 
 $auth.subscribe(({ status }) => {
