@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import simpleIcons from 'simple-icons/icons.json' with { type: 'json' };
 import { buildContentDir } from '../catalogue/content-dir.ts';
 import { brandFill } from './logos.ts';
+import { svgTextDataUrl } from './svg-data-url.ts';
 
 /*
  * What src/components/ToolLogo.astro draws, read once per build rather than once per card: a
@@ -31,7 +32,10 @@ export function fileImage(file: string) {
   if (!url) {
     const extension = file.split('.').pop() as keyof typeof MIME;
     const bytes = readFileSync(join(buildContentDir, file));
-    url = `data:${MIME[extension]};base64,${bytes.toString('base64')}`;
+    url =
+      extension === 'svg'
+        ? svgTextDataUrl(bytes.toString('utf8'))
+        : `data:${MIME[extension]};base64,${bytes.toString('base64')}`;
     files.set(file, url);
   }
   return url;

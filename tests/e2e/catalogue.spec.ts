@@ -66,6 +66,33 @@ test('the lab and tool RIP pages carry their exact texts', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Tool Graveyard' })).toBeVisible();
 });
 
+test("an editor's logo files draw: SVG as its text, PNG as base64", async ({ page }) => {
+  // tests/fixtures/content/: company-stack.json names logos/rippling.svg and logos/slack.svg,
+  // lab.json logos/vapi.svg, dev-tools-lab.json logos/gemini-cli.svg, toolstack.json
+  // logos/postmark.png.
+  const kinds = new Set<string>();
+  for (const path of ['/company-stack', '/lab', '/dev-tools-lab', '/toolstack']) {
+    await page.goto(path);
+    const logos = page.locator('main li img[src^="data:image/"]');
+    await expect(logos.first()).toBeVisible();
+    const drawn = await logos.evaluateAll((images) =>
+      Promise.all(
+        (images as HTMLImageElement[]).map(async (image) => {
+          await image.decode();
+          return { src: image.src.slice(0, 26), width: image.naturalWidth };
+        }),
+      ),
+    );
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const { src, width } of drawn) {
+      expect(src).toMatch(/^data:image\/(svg\+xml,%3C|png;base64,)/);
+      expect(width).toBeGreaterThan(0);
+      kinds.add(src.startsWith('data:image/png') ? 'png' : 'svg');
+    }
+  }
+  expect([...kinds].sort()).toEqual(['png', 'svg']);
+});
+
 test('dev tools show their tags and pricing', async ({ page }) => {
   const [tool] = jsonEntries<{ id: string; tags: string[]; pricing: string }>(
     'dev-tools/dev-tools.json',

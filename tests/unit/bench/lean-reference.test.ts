@@ -18,6 +18,8 @@ describe('leanHtml: a page’s first screen as the smallest static HTML', () => 
       '<main><h1>Modern Tool Stack</h1><p>Tools we use.</p><h3><a href="/toolstack/linear">Linear</a></h3><p><a href="https://linear.app/">Issue tracking.</a></p></main>',
     );
     expect(html).not.toContain('<script');
+    // An icon of its own, or Chromium fetches /favicon.ico after its load.
+    expect(html).toContain('<link rel="icon" href="data:,">');
     expect(html.length).toBeLessThan(1500);
   });
 
