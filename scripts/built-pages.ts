@@ -4,6 +4,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { REGION_ATTRIBUTE } from '../src/members/contract.ts';
 import { attribute, find, parsePage, type Document } from './html.ts';
+import { SHELL_TEMPLATES_FILE } from './shell-templates.ts';
 
 /** A members' page's region kind: sealed (ciphertext until opened) or open (drawn in the browser). */
 export type Region = 'sealed' | 'open';
@@ -79,9 +80,17 @@ export class BuiltPage {
   }
 }
 
-/** Every .html file of `dist`, in a stable order. */
+/**
+ * Whether a dist-relative file is a page: an .html file, but not the shell's parts, which are
+ * markup for pages (scripts/shell-templates.ts).
+ */
+export function isPageFile(name: string): boolean {
+  return name.endsWith('.html') && name !== SHELL_TEMPLATES_FILE;
+}
+
+/** Every page of `dist` (isPageFile), in a stable order. */
 export async function readBuiltPages(dist: URL): Promise<BuiltPage[]> {
-  const names = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html'));
+  const names = (await readdir(dist, { recursive: true })).filter(isPageFile);
   names.sort();
   return Promise.all(
     names.map(async (name) => new BuiltPage(name, await readFile(new URL(name, dist), 'utf8'))),

@@ -3,6 +3,7 @@
 // scripts/serve.ts (npm start, the browser tests) sends the same headers, so the browser tests see
 // what production sends.
 import { writeFile } from 'node:fs/promises';
+import { SHELL_TEMPLATES_PATH } from '../src/lib/constants.ts';
 
 /** Response headers by name. */
 export type ResponseHeaders = Record<string, string>;
@@ -80,6 +81,8 @@ export function headerRules(security: ResponseHeaders): HeaderRule[] {
     ['/*', security],
     ['/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }],
     ['/service-worker.js', { 'Cache-Control': 'no-cache' }],
+    // Markup for pages, not a page (src/pages/shell-templates.astro).
+    [SHELL_TEMPLATES_PATH, { 'X-Robots-Tag': 'noindex' }],
   ];
 }
 

@@ -15,6 +15,7 @@ import { mapPage, writeEntryMaps, type MapPage } from './entry-maps.ts';
 import { writeEntryShells } from './entry-shells.ts';
 import { isEntryBatch, readEntryBatches, type CatalogueEntries } from './entry-batches.ts';
 import { StyleUse } from './critical-css.ts';
+import { ShellParts } from './shell-templates.ts';
 import { elements, find, parsePage, text } from './html.ts';
 import { formatRedirectsFile } from './redirects-file.ts';
 import { ENTRY_FILES_PATH, REST_FILES_PATH } from '../src/members/contract.ts';
@@ -149,6 +150,7 @@ async function readAndSeal(
   key: string | undefined,
   entries: ReadonlyMap<string, CatalogueEntries>,
   styles: StyleUse,
+  shellParts: ShellParts,
 ): Promise<{ regionNeeds: Map<BuiltPage, InlineHashes>; sealed: string[] }> {
   const maps: MapPage[] = [];
   const regionNeeds = new Map<BuiltPage, InlineHashes>();
@@ -164,7 +166,10 @@ async function readAndSeal(
     const document = page.document;
     const map = mapPage(page, document);
     if (map) maps.push(map);
-    await styles.read(page, document, entries.get(page.path)?.tokens);
+    await styles.read(page, document, [
+      ...(entries.get(page.path)?.tokens ?? []),
+      ...shellParts.tokensOf(document, page.name),
+    ]);
     try {
       if (!checkPolicy(document, page.name)) missing.push(page.name);
     } catch (error) {
@@ -270,8 +275,9 @@ async function finishBuild(): Promise<void> {
   // First, so that the batches, read one at a time, are gone before the pages are read.
   const entries = await orRemoveBuild(() => readEntryBatches(dist, key, styles));
   const pages = await readBuiltPages(dist);
+  const shellParts = await orRemoveBuild(() => ShellParts.of(dist));
   const { regionNeeds, sealed: sealedPages } = await orRemoveBuild(() =>
-    readAndSeal(pages, key, entries, styles),
+    readAndSeal(pages, key, entries, styles, shellParts),
   );
   const inlined = styles.inline();
   console.log(

@@ -1,6 +1,7 @@
 import type { GenerateSWOptions, RuntimeCaching } from 'workbox-build';
 import { ENTRY_FILES_PATH, REST_FILES_PATH } from '../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
+import { SHELL_TEMPLATES_PATH } from '../src/lib/constants.ts';
 
 /** workbox-build's plugin type, named in workbox-core, which is not a dependency of the site's. */
 type WorkboxPlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
@@ -79,7 +80,12 @@ export function serviceWorkerConfig(
     globDirectory: distDir,
     // Styles are inlined into each page (scripts/critical-css.ts); the typeface is fetched after
     // a first page's paint and stays in the HTTP cache (immutable; src/lib/typeface.ts).
-    globPatterns: ['*.{svg,png,ico,webmanifest}', '{index,auth,offline}.html', ...shellScripts],
+    // The shell's parts (scripts/shell-templates.ts) are markup every page brings in once shown.
+    globPatterns: [
+      '*.{svg,png,ico,webmanifest}',
+      `{index,auth,offline,${SHELL_TEMPLATES_PATH.slice(1)}}.html`,
+      ...shellScripts,
+    ],
     globIgnores: ['service-worker.js', 'og-image.png'],
     swDest: `${distDir}/service-worker.js`,
     // Pages are served at /auth, not /auth.html (build.format 'file').

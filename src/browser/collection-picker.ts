@@ -2,6 +2,8 @@ import { addProblem, createProblem, nameProblem, type Collection } from '../lib/
 import { collections, startCollections } from './collections.ts';
 import { $favourites, favourites } from './favourites.ts';
 import { keepPlaced, placePopover } from './place-popover.ts';
+import { awaitsShellPart, shellTemplates } from './shell-templates.ts';
+import { SHELL_PARTS } from '../lib/constants.ts';
 
 /*
  * The page's one collection picker (src/components/CollectionPicker.astro), opened for one
@@ -164,8 +166,24 @@ export function closePicker(returnFocus: boolean): void {
   if (returnFocus) trigger.focus();
 }
 
-/** Opens the picker for the entry `key` (named `name`) under `trigger`, or closes it there. */
-export function togglePicker(trigger: HTMLButtonElement, key: string, name: string): void {
+/**
+ * Opens the picker for the entry `key` (named `name`) under `trigger`, or closes it there. The
+ * picker is one of the shell's parts (src/browser/shell-templates.ts): a press before it came in
+ * opens it once it has.
+ */
+export async function togglePicker(
+  trigger: HTMLButtonElement,
+  key: string,
+  name: string,
+): Promise<void> {
+  if (awaitsShellPart(SHELL_PARTS.collectionPicker)) {
+    try {
+      await shellTemplates();
+    } catch (error) {
+      console.error('Could not load the collection picker', error);
+      return;
+    }
+  }
   const popover = document.getElementById('collection-picker');
   if (!popover) return;
   const again = opened?.trigger === trigger;

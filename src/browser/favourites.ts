@@ -1,4 +1,4 @@
-import { FAVOURITES_UNSAVED_KEY, SAVED_COPY_KEY } from '../lib/constants.ts';
+import { FAVOURITES_UNSAVED_KEY, SAVED_COPY_KEY, SHELL_PARTS } from '../lib/constants.ts';
 import {
   FAVOURITES_FIELD,
   isFavouriteKey,
@@ -11,6 +11,7 @@ import { authFetch } from '../members/server.ts';
 import { currentSession, storeMemberMetadata } from '../members/session.ts';
 import { $confirmedUser, onStoredSessionChange } from '../members/state.ts';
 import { afterLoad } from './paint-timing.ts';
+import { awaitsShellPart } from './shell-templates.ts';
 import { $favourites, $savingFavourites, createFavouriteActions } from '../stores/favourites.ts';
 import { showToast } from '../stores/toasts.ts';
 import './toaster.ts';
@@ -222,11 +223,15 @@ function wireNow(element: HTMLElement): () => void {
   ];
   button.onclick = () =>
     void favourites.toggle(key, button.getAttribute('aria-pressed') !== 'true');
-  // The collection button opens the page's picker (src/components/CollectionPicker.astro); a
-  // page without one (the members' preview on the home page) shows no such button.
+  // The collection button opens the page's picker (src/components/CollectionPicker.astro, in the
+  // page or on its way: src/browser/shell-templates.ts); a page without one (the members' preview
+  // on the home page) shows no such button.
   const collect = element.querySelector<HTMLButtonElement>('button[data-collect]');
   if (collect) {
-    if (document.getElementById('collection-picker')) {
+    if (
+      document.getElementById('collection-picker') ||
+      awaitsShellPart(SHELL_PARTS.collectionPicker)
+    ) {
       collect.disabled = false;
       collect.onclick = () =>
         void import('./collection-picker.ts').then(({ togglePicker }) =>

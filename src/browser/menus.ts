@@ -1,6 +1,11 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
 import { closeOnPressOutside } from './outside-press.ts';
+import { shellTemplates } from './shell-templates.ts';
+
+function reportMissingItems(error: unknown): void {
+  console.error("Could not load the menus' items", error);
+}
 
 interface Menu {
   button: HTMLButtonElement;
@@ -62,22 +67,30 @@ class NavigationMenu extends HTMLElement {
     }));
     this.#listening = new AbortController();
     const { signal } = this.#listening;
-    // Items kept in a template at the end of the page (src/components/HeaderMenuTemplates.astro)
-    // are drawn as the menu first opens.
-    const items = document.getElementById(this.dataset['menuItems'] ?? '');
-    if (items instanceof HTMLTemplateElement) {
-      const draw = () => {
-        if (!list.firstElementChild) list.append(items.content.cloneNode(true));
-      };
-      this.addEventListener('menu-open', draw, { signal });
-    }
     // A press outside the open menu closes it.
     closeOnPressOutside([list, button], () => openMenu === menu && close(menu, false), signal);
     // Closed as the page goes, so it is closed when the page comes back from the back/forward
     // cache.
     addEventListener('pagehide', () => openMenu === menu && close(menu, false), { signal });
+    const itemsId = this.dataset['menuItems'];
     // Rendered disabled: a click before this ran was lost.
-    button.disabled = false;
+    if (!itemsId) {
+      button.disabled = false;
+      return;
+    }
+    // Items from a template (src/components/HeaderMenuTemplates.astro, one of the shell's parts:
+    // src/browser/shell-templates.ts), drawn as the menu first opens; the button works once they
+    // are in the page. Should their file not have come, the menu tries again as it opens.
+    const draw = (again: boolean) => {
+      if (list.firstElementChild) return;
+      const items = document.getElementById(itemsId);
+      if (items instanceof HTMLTemplateElement) list.append(items.content.cloneNode(true));
+      else if (again) void shellTemplates().then(() => draw(false), reportMissingItems);
+    };
+    this.addEventListener('menu-open', () => draw(true), { signal });
+    void shellTemplates()
+      .catch(reportMissingItems)
+      .finally(() => (button.disabled = false));
   }
 
   disconnectedCallback(): void {

@@ -1,5 +1,6 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { closeOnPressOutside } from './outside-press.ts';
+import { shellTemplates } from './shell-templates.ts';
 
 /**
  * The hamburger menu (src/components/MobileMenu.astro), opened by the button that controls it
@@ -48,15 +49,23 @@ class MobileMenu extends HTMLElement {
   }
 
   /**
-   * The members' sections, kept in a template at the end of the page
-   * (src/components/HeaderMenuTemplates.astro), go in before the member's name as it first opens.
+   * The members' sections, kept in a template (src/components/HeaderMenuTemplates.astro, one of
+   * the shell's parts: src/browser/shell-templates.ts), go in before the member's name as it
+   * first opens; should their file not have come yet, as soon as it has.
    */
-  #draw(): void {
+  #draw(again = true): void {
     const holder = this.querySelector<HTMLElement>('[data-mobile-menu-members]');
-    const items = document.getElementById(holder?.dataset['mobileMenuMembers'] ?? '');
-    if (holder && items instanceof HTMLTemplateElement) {
+    const id = holder?.dataset['mobileMenuMembers'];
+    if (!holder || !id) return;
+    const items = document.getElementById(id);
+    if (items instanceof HTMLTemplateElement) {
       holder.prepend(items.content.cloneNode(true));
       delete holder.dataset['mobileMenuMembers'];
+    } else if (again) {
+      void shellTemplates().then(
+        () => this.#draw(false),
+        (error: unknown) => console.error("Could not load the menu's sections", error),
+      );
     }
   }
 

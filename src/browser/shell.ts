@@ -10,6 +10,7 @@ import './menus.ts';
 import './mobile-menu.ts';
 import './theme-toggle.ts';
 import { showMemberName } from './member-name.ts';
+import { shellTemplates } from './shell-templates.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { fetchTypefaceForLaterPages } from './typeface.ts';
 import { wireSearchShortcuts } from '../search/shortcuts.ts';
@@ -78,6 +79,12 @@ $auth.subscribe(({ status }) => {
   }
   defineMembersElementsIfUsed();
 });
+
+// The markup no page carries until it is used (the menus' items, the search dialog, the
+// collection picker), from its one shared file; a search result holds a star.
+void shellTemplates().then(defineMembersElementsIfUsed, (error: unknown) =>
+  console.error("Could not load the page's menus and dialogs", error),
+);
 
 startMembersPage();
 

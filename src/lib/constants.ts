@@ -81,3 +81,22 @@ export const FIRST_SCREEN_END_ATTRIBUTE = 'data-first-screen-end';
  * content is on screen rather than in its HTML (src/browser/shell.ts).
  */
 export const MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * The markup no one sees before using it, kept out of every page (src/pages/shell-templates.astro,
+ * served at SHELL_TEMPLATES_PATH): a page holds an empty <template> for each part it uses, whose
+ * SHELL_TEMPLATE_ATTRIBUTE names the part, and src/browser/shell-templates.ts puts the part's
+ * markup in its place once the page's content is on screen.
+ */
+export const SHELL_TEMPLATES_PATH = '/shell-templates';
+export const SHELL_TEMPLATE_ATTRIBUTE = 'data-shell-template';
+
+/** The parts of SHELL_TEMPLATES_PATH: what a page's empty templates may name. */
+export const SHELL_PARTS = {
+  /** The header's dropdowns' items and the mobile menu's sections (HeaderMenuTemplates.astro). */
+  menus: 'header-menus',
+  /** The search dialog of a members' page (SearchDialog.astro); /search has its own search. */
+  searchDialog: 'search-dialog',
+  /** The collection picker of a members' page (CollectionPicker.astro). */
+  collectionPicker: 'collection-picker',
+} as const;

@@ -1,4 +1,5 @@
-import { SEARCH_INDEX_PATH } from '../lib/constants.ts';
+import { SEARCH_INDEX_PATH, SHELL_PARTS } from '../lib/constants.ts';
+import { awaitsShellPart, shellTemplates } from '../browser/shell-templates.ts';
 import { isSearchShortcut, SEARCH_SHORTCUTS } from './shortcut.ts';
 
 let started: Promise<unknown> | undefined;
@@ -49,6 +50,19 @@ function openDialog(dialog: HTMLDialogElement): void {
   input?.select();
 }
 
+/**
+ * Opens the page's search dialog, once it is in the page (one of the shell's parts:
+ * src/browser/shell-templates.ts); goes to /search on a page without one, or should it not come.
+ */
+async function openSearch(): Promise<void> {
+  await shellTemplates().catch((error: unknown) => {
+    console.error('Could not load the search dialog', error);
+  });
+  const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+  if (dialog) openDialog(dialog);
+  else location.assign('/search');
+}
+
 function typingInField(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
   return Boolean(
@@ -68,11 +82,13 @@ export function wireSearchShortcuts(): void {
   // The header's search entry opens the dialog too; a modified click still opens /search.
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest('[data-search-link]');
-    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
-    if (!link || !dialog || event.button !== 0) return;
+    if (!link || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const dialog =
+      document.querySelector('[data-search-dialog]') ?? awaitsShellPart(SHELL_PARTS.searchDialog);
+    if (!dialog) return;
     event.preventDefault();
-    openDialog(dialog);
+    void openSearch();
   });
   document.addEventListener('keydown', (event) => {
     // Search is for members: visitors keep '/' and Ctrl+K as their browser has them.
@@ -80,11 +96,9 @@ export function wireSearchShortcuts(): void {
     if (event.defaultPrevented || !isSearchShortcut(event, typingInField(event.target))) return;
     event.preventDefault();
     const box = document.querySelector<HTMLInputElement>('[data-search-input]');
-    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
     if (box) {
       box.focus();
       box.select();
-    } else if (dialog) openDialog(dialog);
-    else location.assign('/search');
+    } else void openSearch();
   });
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Browser, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
@@ -20,7 +20,8 @@ import { regionOf } from '../../scripts/built-pages.ts';
 import { parsePage } from '../../scripts/html.ts';
 import { matchRule, parseRedirectsFile } from '../../scripts/redirects-file.ts';
 import { PRERENDER_ATTRIBUTE, SPECULATION_RULES } from '../../src/lib/speculation-rules.ts';
-import { DIST } from './support/dist.ts';
+import { DIST, pageFiles } from './support/dist.ts';
+import { SHELL_TEMPLATE_ATTRIBUTE } from '../../src/lib/constants.ts';
 
 /*
  * Hops between members' pages: links to members' pages are prerendered on hover with
@@ -32,12 +33,10 @@ import { DIST } from './support/dist.ts';
 const dist = DIST;
 
 /** Every built page: its path as served (build.format 'file') and its HTML. */
-const builtPages = readdirSync(dist, { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.html'))
-  .map((name) => ({
-    path: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
-    html: readFileSync(join(dist, name), 'utf8'),
-  }));
+const builtPages = pageFiles(dist).map((name) => ({
+  path: name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`,
+  html: readFileSync(join(dist, name), 'utf8'),
+}));
 
 /** Members' pages: those whose <main> the layout marked as the members' region. */
 const membersPaths = new Set(
@@ -107,6 +106,8 @@ for (const { path } of builtPages) {
       await page.goto(path);
       if (membersPaths.has(path)) await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
       if (path === '/search') await expect(page.locator('#browse-heading')).toBeVisible();
+      // The search dialog's and the collection picker's links come with the shell's parts.
+      await expect(page.locator(`template[${SHELL_TEMPLATE_ATTRIBUTE}]`)).toHaveCount(0);
       const found = await links(page);
       expect(found.length).toBeGreaterThan(0);
       for (const link of found) {

@@ -8,6 +8,12 @@ import {
   storeSession,
 } from '../../scripts/fixtures/members.ts';
 import { AuthPage } from './support/auth-page.ts';
+import {
+  SHELL_PARTS,
+  SHELL_TEMPLATE_ATTRIBUTE,
+  SHELL_TEMPLATES_PATH,
+} from '../../src/lib/constants.ts';
+import { attribute, elements, find, innerSpan, parsePage } from '../../scripts/html.ts';
 
 test('a member sees the menus, the user menu and the home grid, and can drive menus by keyboard', async ({
   page,
@@ -111,7 +117,7 @@ test('the header menus hold no items until first opened, then mark the current p
   await page.goto('/toolstack');
   const tools = page.getByRole('button', { name: 'Tools' });
   await expect(tools).toBeEnabled();
-  // Not in the page's first bytes: the items wait in a template at its end.
+  // Not drawn before the menu is used: the items wait in a template.
   await expect(page.locator('#menu-tools [role=menuitem]')).toHaveCount(0);
   await expect(page.locator('#menu-user [role=menuitem]')).toHaveCount(0);
   // Opened from the keyboard, the first item takes focus as soon as it is drawn.
@@ -135,6 +141,60 @@ test('the header menus hold no items until first opened, then mark the current p
   const mobile = page.getByRole('navigation', { name: 'Mobile' });
   await expect(mobile.locator('a[href="/toolstack"]')).toHaveAttribute('aria-current', 'page');
   await expect(mobile.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+});
+
+test("a page's HTML holds none of the markup no one sees before using it; the page brings it in once shown", async ({
+  page,
+  request,
+}) => {
+  const parts = Object.values(SHELL_PARTS);
+  // The parts are one file for every page, kept out of search engines.
+  const file = await request.get(SHELL_TEMPLATES_PATH);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['x-robots-tag']).toBe('noindex');
+  const fileParts = [...elements(parsePage(await file.text()))]
+    .filter((element) => element.tagName === 'template')
+    .map((element) => attribute(element, SHELL_TEMPLATE_ATTRIBUTE));
+  expect(fileParts.sort()).toEqual([...parts].sort());
+
+  // A members' page names each part with an empty template, and holds none of their markup.
+  const html = await (await request.get('/toolstack')).text();
+  const document = parsePage(html);
+  const named = [...elements(document)].filter(
+    (element) => element.tagName === 'template' && attribute(element, SHELL_TEMPLATE_ATTRIBUTE),
+  );
+  expect(named.map((element) => attribute(element, SHELL_TEMPLATE_ATTRIBUTE)).sort()).toEqual(
+    [...parts].sort(),
+  );
+  for (const slot of named) {
+    const { start, end } = innerSpan(slot);
+    expect(html.slice(start, end)).toBe('');
+  }
+  for (const id of ['menu-tools-items', 'collection-picker', 'search-dialog-title']) {
+    expect(find(document, (element) => attribute(element, 'id') === id, { templates: true })).toBe(
+      undefined,
+    );
+  }
+
+  // In the browser, once the content is on screen, each part takes its template's place.
+  await signedInMember(page, 'Ada Lovelace');
+  await page.goto('/toolstack');
+  await expect(page.locator(`template[${SHELL_TEMPLATE_ATTRIBUTE}]`)).toHaveCount(0);
+  await expect(page.locator('#collection-picker')).toBeAttached();
+  await expect(page.locator('[data-search-dialog]')).toBeAttached();
+  await expect(page.locator('template#menu-tools-items')).toBeAttached();
+  // The library's link in the picker is prerendered from any page but the library.
+  await expect(page.locator('#collection-picker a[href="/saved#collections"]')).toHaveAttribute(
+    'data-prerender',
+  );
+  await page.goto('/saved');
+  await expect(page.locator(`template[${SHELL_TEMPLATE_ATTRIBUTE}]`)).toHaveCount(0);
+  await expect(page.locator('#collection-picker a[href="/saved#collections"]')).not.toHaveAttribute(
+    'data-prerender',
+  );
+  await expect(page.locator('#collection-picker a[href="/saved#collections"]')).not.toHaveAttribute(
+    'aria-current',
+  );
 });
 
 test('a members page confirms a fresh session with one request, and has a token about to run out refreshed', async ({

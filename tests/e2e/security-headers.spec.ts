@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePolicy } from '../../scripts/csp.ts';
 import { parseHeadersFile } from '../../scripts/headers-file.ts';
 import { expect, test } from './support/test.ts';
-import { DIST } from './support/dist.ts';
+import { DIST, pageFiles } from './support/dist.ts';
 
 const dist = DIST;
-const builtPages = () =>
-  readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+const builtPages = () => pageFiles(dist);
 const META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/i;
 
 function metaPolicy(page: string): Map<string, string[]> {

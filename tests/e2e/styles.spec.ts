@@ -132,6 +132,36 @@ test('what a prompt card builds on first use looks the same on the inline rules'
   expect(await differencesOnceSettled(page)).toEqual([]);
 });
 
+test('the menus, the search dialog and the collection picker look the same on the inline rules', async ({
+  page,
+}) => {
+  // No page carries their markup: it comes from one shared file once the page is shown
+  // (src/browser/shell-templates.ts), and the page's inline rules are chosen for it at build time
+  // (scripts/shell-templates.ts).
+  await page.goto('/toolstack');
+  await expect(page.locator(CONTENT_SHOWN)).toBeVisible();
+  await page.getByRole('button', { name: 'Tools' }).click();
+  await expect(page.getByRole('menu', { name: 'Tools' })).toBeVisible();
+  expect(await differencesOnceSettled(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('searchbox').fill('git');
+  await expect(dialog.locator('[data-search-result]').first()).toBeVisible();
+  expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole('button', { name: /^Add .+ to a collection$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: /Add to a collection/ })).toBeVisible();
+  expect(await differencesWithoutWholeSheet(page)).toEqual([]);
+});
+
 test('an entry page looks the same on its inline rules as on the whole stylesheet', async ({
   page,
 }) => {

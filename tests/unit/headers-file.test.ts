@@ -34,9 +34,15 @@ describe('the security headers', () => {
 describe('the _headers file', () => {
   const text = formatHeadersFile(headerRules(security));
 
-  it('caches hashed assets for a year and revalidates the service worker', () => {
+  it('caches hashed assets for a year, revalidates the service worker, keeps the shell parts unindexed', () => {
     const rules = parseHeadersFile(text);
-    expect([...rules.keys()]).toEqual(['/*', '/_astro/*', '/service-worker.js']);
+    expect([...rules.keys()]).toEqual([
+      '/*',
+      '/_astro/*',
+      '/service-worker.js',
+      '/shell-templates',
+    ]);
+    expect(rules.get('/shell-templates')).toEqual({ 'X-Robots-Tag': 'noindex' });
     expect(rules.get('/_astro/*')).toEqual({
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
