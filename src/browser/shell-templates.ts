@@ -56,7 +56,8 @@ async function fill(): Promise<void> {
 
 /**
  * Marks the links to this page (aria-current) and stops them being prerendered, as the build
- * did for each page's own copy: a link to a part of this page (a #fragment) is not marked.
+ * did for each page's own copy: a link to a part or a state of this page (a #fragment, a query,
+ * such as /auth?tab=signup) is not marked.
  */
 function markCurrentPage(markup: DocumentFragment): void {
   const here = canonicalPath(location.pathname);
@@ -64,7 +65,7 @@ function markCurrentPage(markup: DocumentFragment): void {
     const url = new URL(link.getAttribute('href') ?? '', location.href);
     if (url.origin !== location.origin || canonicalPath(url.pathname) !== here) continue;
     link.removeAttribute('data-prerender');
-    if (!url.hash) link.setAttribute('aria-current', 'page');
+    if (!url.hash && !url.search) link.setAttribute('aria-current', 'page');
   }
   // The menus' items are templates within the part.
   for (const template of markup.querySelectorAll('template')) markCurrentPage(template.content);

@@ -80,10 +80,15 @@ $auth.subscribe(({ status }) => {
   defineMembersElementsIfUsed();
 });
 
-// The markup no page carries until it is used (the menus' items, the search dialog, the
-// collection picker), from its one shared file; a search result holds a star.
-void shellTemplates().then(defineMembersElementsIfUsed, (error: unknown) =>
-  console.error("Could not load the page's menus and dialogs", error),
+// The markup no page carries until it is used (the menus' items and the mobile menu, the search
+// dialog, the collection picker), from its one shared file: the mobile menu names the member
+// too, and a search result holds a star.
+void shellTemplates().then(
+  () => {
+    showMemberName($displayName.get());
+    defineMembersElementsIfUsed();
+  },
+  (error: unknown) => console.error("Could not load the page's menus and dialogs", error),
 );
 
 startMembersPage();
