@@ -105,6 +105,12 @@ function wire(menu: Menu): Menu {
     else close(menu, false);
   });
   menu.button.addEventListener('keydown', (event) => {
+    // Opened with a pointer, the menu leaves the focus on its button: Escape there closes it.
+    if (event.key === 'Escape' && !menu.list.hidden) {
+      event.preventDefault();
+      close(menu, false);
+      return;
+    }
     if (menuOpenIndex(event.key, 1) === null) return;
     // A menu drawn on first use has its items once drawn: ArrowUp opens on the last one.
     menu.element.dispatchEvent(new Event('menu-open'));

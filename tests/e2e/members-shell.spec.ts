@@ -62,6 +62,12 @@ test('a member sees the menus, the user menu and the home grid, and can drive me
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(tools).toBeFocused();
+  // Opened with the pointer, the focus stays on the button, and Escape there closes it too.
+  await tools.click();
+  await expect(menu).toBeVisible();
+  await expect(tools).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 
   await page.keyboard.press(' ');
   await expect(menu).toBeVisible();
