@@ -2,13 +2,14 @@ import { SHELL_TEMPLATE_ATTRIBUTE, SHELL_TEMPLATES_PATH } from '../lib/constants
 import { canonicalPath } from '../lib/paths.ts';
 
 /*
- * The markup no one sees before using it (the header's menus' items, the search dialog, the
- * collection picker) is one file for the whole site (src/pages/shell-templates.astro), not part
- * of every page. A page holds an empty <template> for each part it uses; once the site's shell
- * runs (after the content is on screen) the file is fetched, from the service worker's copy after
- * a first visit, and each empty template is replaced by its part's markup, so the page then holds
- * what it would have held from the start, and the code that works the parts finds them by id as
- * before. Who needs a part before then waits for `shellTemplates()`.
+ * The markup no one sees before using it (the header's menus' items and the mobile menu's panel,
+ * the search dialog, the collection picker) is one file for the whole site
+ * (src/pages/shell-templates.astro), not part of every page. A page holds an empty <template>
+ * for each part it uses; once the site's shell runs (after the content is on screen) the file is
+ * fetched, from the service worker's copy after a first visit, and each empty template is
+ * replaced by its part's markup, so the page then holds what it would have held from the start,
+ * and the code that works the parts finds them by id as before. Who needs a part before then
+ * waits for `shellTemplates()`.
  */
 
 let filling: Promise<void> | undefined;
