@@ -1,7 +1,7 @@
 import type { GenerateSWOptions, RuntimeCaching } from 'workbox-build';
 import { ENTRY_FILES_PATH, REST_FILES_PATH } from '../src/members/contract.ts';
 import { MEMBERS_PAGES_CACHE } from '../src/members/page-cache.ts';
-import { SHELL_TEMPLATES_PATH } from '../src/lib/constants.ts';
+import { SHELL_TEMPLATES_FILE } from './shell-templates.ts';
 
 /** workbox-build's plugin type, named in workbox-core, which is not a dependency of the site's. */
 type WorkboxPlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
@@ -83,7 +83,8 @@ export function serviceWorkerConfig(
     // The shell's parts (scripts/shell-templates.ts) are markup every page brings in once shown.
     globPatterns: [
       '*.{svg,png,ico,webmanifest}',
-      `{index,auth,offline,${SHELL_TEMPLATES_PATH.slice(1)}}.html`,
+      '{index,auth,offline}.html',
+      SHELL_TEMPLATES_FILE,
       ...shellScripts,
     ],
     globIgnores: ['service-worker.js', 'og-image.png'],

@@ -2,8 +2,7 @@ import { addProblem, createProblem, nameProblem, type Collection } from '../lib/
 import { collections, startCollections } from './collections.ts';
 import { $favourites, favourites } from './favourites.ts';
 import { keepPlaced, placePopover } from './place-popover.ts';
-import { awaitsShellPart, shellTemplates } from './shell-templates.ts';
-import { SHELL_PARTS } from '../lib/constants.ts';
+import { shellTemplates } from './shell-templates.ts';
 
 /*
  * The page's one collection picker (src/components/CollectionPicker.astro), opened for one
@@ -176,14 +175,9 @@ export async function togglePicker(
   key: string,
   name: string,
 ): Promise<void> {
-  if (awaitsShellPart(SHELL_PARTS.collectionPicker)) {
-    try {
-      await shellTemplates();
-    } catch (error) {
-      console.error('Could not load the collection picker', error);
-      return;
-    }
-  }
+  await shellTemplates().catch((error: unknown) =>
+    console.error('Could not load the collection picker', error),
+  );
   const popover = document.getElementById('collection-picker');
   if (!popover) return;
   const again = opened?.trigger === trigger;

@@ -1,11 +1,7 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { menuKeyAction, menuOpenIndex } from '../lib/menu-keys.ts';
 import { closeOnPressOutside } from './outside-press.ts';
-import { shellTemplates } from './shell-templates.ts';
-
-function reportMissingItems(error: unknown): void {
-  console.error("Could not load the menus' items", error);
-}
+import { shellTemplates, withTemplate } from './shell-templates.ts';
 
 interface Menu {
   button: HTMLButtonElement;
@@ -81,15 +77,13 @@ class NavigationMenu extends HTMLElement {
     // Items from a template (src/components/HeaderMenuTemplates.astro, one of the shell's parts:
     // src/browser/shell-templates.ts), drawn as the menu first opens; the button works once they
     // are in the page. Should their file not have come, the menu tries again as it opens.
-    const draw = (again: boolean) => {
-      if (list.firstElementChild) return;
-      const items = document.getElementById(itemsId);
-      if (items instanceof HTMLTemplateElement) list.append(items.content.cloneNode(true));
-      else if (again) void shellTemplates().then(() => draw(false), reportMissingItems);
-    };
-    this.addEventListener('menu-open', () => draw(true), { signal });
+    const draw = () =>
+      withTemplate(itemsId, (items) => {
+        if (!list.firstElementChild) list.append(items.content.cloneNode(true));
+      });
+    this.addEventListener('menu-open', draw, { signal });
     void shellTemplates()
-      .catch(reportMissingItems)
+      .catch((error: unknown) => console.error("Could not load the menus' items", error))
       .finally(() => (button.disabled = false));
   }
 

@@ -1,6 +1,6 @@
 import { leavesPage } from '../lib/link-clicks.ts';
 import { closeOnPressOutside } from './outside-press.ts';
-import { shellTemplates } from './shell-templates.ts';
+import { withTemplate } from './shell-templates.ts';
 
 /**
  * The hamburger menu (src/components/MobileMenu.astro), opened by the button that controls it
@@ -53,20 +53,16 @@ class MobileMenu extends HTMLElement {
    * the shell's parts: src/browser/shell-templates.ts), go in before the member's name as it
    * first opens; should their file not have come yet, as soon as it has.
    */
-  #draw(again = true): void {
+  #draw(): void {
     const holder = this.querySelector<HTMLElement>('[data-mobile-menu-members]');
     const id = holder?.dataset['mobileMenuMembers'];
     if (!holder || !id) return;
-    const items = document.getElementById(id);
-    if (items instanceof HTMLTemplateElement) {
+    withTemplate(id, (items) => {
+      // Opened again before the sections came: drawn once.
+      if (holder.dataset['mobileMenuMembers'] === undefined) return;
       holder.prepend(items.content.cloneNode(true));
       delete holder.dataset['mobileMenuMembers'];
-    } else if (again) {
-      void shellTemplates().then(
-        () => this.#draw(false),
-        (error: unknown) => console.error("Could not load the menu's sections", error),
-      );
-    }
+    });
   }
 
   #isOpen(): boolean {

@@ -26,6 +26,26 @@ export function shellTemplates(): Promise<void> {
   return filling;
 }
 
+/**
+ * Calls `use` with the page's template `id`: now if it is in the page, else once the shell's parts
+ * have come in (should the template be one of theirs).
+ */
+export function withTemplate(id: string, use: (template: HTMLTemplateElement) => void): void {
+  const template = () => {
+    const found = document.getElementById(id);
+    return found instanceof HTMLTemplateElement ? found : null;
+  };
+  const now = template();
+  if (now) return use(now);
+  void shellTemplates().then(
+    () => {
+      const later = template();
+      if (later) use(later);
+    },
+    (error: unknown) => console.error(`Could not load the template ${id}`, error),
+  );
+}
+
 /** Whether the page names `part` and it has not come in yet. */
 export function awaitsShellPart(part: string): boolean {
   return document.querySelector(`template[${SHELL_TEMPLATE_ATTRIBUTE}="${part}"]`) !== null;

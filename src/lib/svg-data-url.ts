@@ -16,8 +16,15 @@ export function svgDataUrl(qrCode: string): string {
  * encode every space, quote, '<', '=' and '/' (the favicon's 404 B grew to 655).
  */
 export function compactSvgDataUrl(svg: string): string {
-  const text = svg.trim().replace(/\s+/g, ' ').replaceAll('"', "'");
-  return `data:image/svg+xml,${text.replace(/[^ -~]|[%#]/gu, (character) => encodeURIComponent(character))}`;
+  return svgUrl(svg.trim().replace(/\s+/g, ' ').replaceAll('"', "'"), /[^ -~]|[%#]/gu);
+}
+
+/** An SVG data: URL of `text` with the characters `encoded` matches percent-encoded. */
+function svgUrl(text: string, encoded: RegExp): string {
+  // encodeURIComponent leaves ' as it is.
+  return `data:image/svg+xml,${text.replace(encoded, (character) =>
+    character === "'" ? '%27' : encodeURIComponent(character),
+  )}`;
 }
 
 /**
@@ -31,8 +38,5 @@ export function compactSvgDataUrl(svg: string): string {
  * a third party's markup is not rewritten.
  */
 export function svgTextDataUrl(svg: string): string {
-  // encodeURIComponent leaves ' as it is.
-  return `data:image/svg+xml,${svg.replace(/[^ -~]|[%#"'<>&]/gu, (character) =>
-    character === "'" ? '%27' : encodeURIComponent(character),
-  )}`;
+  return svgUrl(svg, /[^ -~]|[%#"'<>&]/gu);
 }

@@ -285,3 +285,37 @@ test('a shared collection opens for another member, read-only, and for nobody si
   await expect(stranger).toHaveURL(`${SITE_URL}/auth?next=${encodeURIComponent(path)}`);
   await visitor.close();
 });
+
+test.describe('before the page has its menus and dialogs', () => {
+  // Fetched by the page itself, not answered by a service worker that took over meanwhile.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the collection button pressed before the picker has come opens it once it has', async ({
+    page,
+  }) => {
+    await signedInMember(page, 'Ada Lovelace');
+    // The shell's parts (src/browser/shell-templates.ts) held back until the button is pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/shell-templates', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/toolstack');
+    await requested;
+    const collect = page.getByRole('button', { name: 'Add GitHub to a collection' }).first();
+    await expect(collect).toBeEnabled();
+    // The header's menus wait for their items.
+    await expect(page.getByRole('button', { name: 'Tools' })).toBeDisabled();
+    await collect.click();
+    await expect(page.locator('#collection-picker')).toHaveCount(0);
+    release();
+    const picker = page.getByRole('dialog', { name: /Add to a collection/ });
+    await expect(picker).toBeVisible();
+    await expect(picker).toContainText('GitHub');
+    await expect(page.getByRole('button', { name: 'Tools' })).toBeEnabled();
+  });
+});
