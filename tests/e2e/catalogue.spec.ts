@@ -71,10 +71,16 @@ test("an editor's logo files draw: SVG as its text, PNG as base64", async ({ pag
   // lab.json logos/vapi.svg, dev-tools-lab.json logos/gemini-cli.svg, toolstack.json
   // logos/postmark.png.
   const kinds = new Set<string>();
-  for (const path of ['/company-stack', '/lab', '/dev-tools-lab', '/toolstack']) {
+  for (const [path, id] of [
+    ['/company-stack', 'rippling'],
+    ['/lab', 'vapi'],
+    ['/dev-tools-lab', 'gemini-cli'],
+    ['/toolstack', 'postmark'],
+  ]) {
     await page.goto(path);
+    // A later category comes after the first screen: read once the named entry's logo is in.
+    await expect(page.locator(`main li[id="${id}"] img[src^="data:image/"]`)).toBeAttached();
     const logos = page.locator('main li img[src^="data:image/"]');
-    await expect(logos.first()).toBeVisible();
     const drawn = await logos.evaluateAll((images) =>
       Promise.all(
         (images as HTMLImageElement[]).map(async (image) => {
