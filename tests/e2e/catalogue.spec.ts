@@ -76,7 +76,7 @@ test("an editor's logo files draw: SVG as its text, PNG as base64", async ({ pag
     ['/lab', 'vapi'],
     ['/dev-tools-lab', 'gemini-cli'],
     ['/toolstack', 'postmark'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     // A later category comes after the first screen: read once the named entry's logo is in.
     await expect(page.locator(`main li[id="${id}"] img[src^="data:image/"]`)).toBeAttached();
